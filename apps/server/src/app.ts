@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerApiDocs } from './http/docs.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import type { ServiceContext } from './modules/context.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** A pino destination or logger options; tests pass a stream to inspect log lines. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+export function loggerOptions(level: string) {
+  return {
+    level,
+    // Defence in depth: the default serializers log no headers or bodies, and these paths
+    // stay hidden should anyone log them.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        '*.password',
+        '*.passwordHash',
+        'password',
+        'passwordHash',
+        'token',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** The whole server as a value: tests build it and send it real HTTP requests. */
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    // Fastify takes a hop count too, though its types do not say so.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A request id from the load balancer is kept when it looks like one; otherwise ours.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { isHttps: config.cookieSecure });
+  registerOriginCheck(app, config.allowedOrigins);
+  await registerApiDocs(app);
+
+  const ctx: ServiceContext = { db: database.db, config };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(usersRoutes(ctx));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDist } from './paths.js';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  COOKIE_SECURE: booleanFlag.default(false),
+  TRUST_PROXY: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALLOWED_ORIGINS: z.string().default(''),
+  SESSION_TTL_DAYS: positiveInt.default(30),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt.default(60),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  LOGIN_MAX_FAILURES: positiveInt.default(10),
+  LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  cookieSecure: boolean;
+  /** false, true, a hop count, or a list of trusted addresses, as Fastify's trustProxy takes it. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  /** Origins besides the app's own that may send state-changing requests. */
+  allowedOrigins: string[];
+  sessionTtlMs: number;
+  authRateLimit: { perIp: number; windowMs: number };
+  loginFailures: { max: number; windowMs: number };
+  webDist: string;
+};
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once into a typed object; nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    loginFailures: { max: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+  };
+}

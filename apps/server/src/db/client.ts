@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { migrationsDir } from '../paths.js';
+import * as schema from './schema.js';
+import { lockDataDir } from './lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies every pending migration; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+// Any constant would do: it only has to be the same for every instance of the app.
+const MIGRATION_LOCK_ID = 727_465_001;
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const client = postgres(url, { max: poolSize, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several instances may start together: the advisory lock lets one migrate at a time.
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        await migratePostgres(drizzlePostgres(reserved), { migrationsFolder: migrationsDir });
+      } finally {
+        await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+        reserved.release();
+      }
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** PGlite in process. dataDir undefined keeps everything in memory (tests). */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  let release = () => {};
+  let dataPath: string | undefined;
+  if (options.dataDir) {
+    release = lockDataDir(options.dataDir);
+    dataPath = path.join(options.dataDir, 'pglite');
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dataPath, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

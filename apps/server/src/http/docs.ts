@@ -1,0 +1,29 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsContentSecurityPolicy } from './security-headers.js';
+
+/** The OpenAPI document is generated from the routes' contract schemas, never by hand. */
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tasklane API',
+        version: '1.0.0',
+        description: 'The Tasklane REST API. Authentication is by the HttpOnly session cookie set by POST /api/v1/auth/login.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tasklane_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: docsContentSecurityPolicy,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

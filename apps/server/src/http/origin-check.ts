@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from './errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string): string | undefined {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses state-changing requests that a browser sent from another origin (CSRF).
+ * Browsers always send Origin on cross-origin POST, PUT and DELETE; clients outside a
+ * browser send neither Origin nor Referer and are judged by their session alone.
+ */
+export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]) {
+  const extra = new Set(allowedOrigins);
+  const isOwnOrigin = (request: FastifyRequest, origin: string) =>
+    origin === `${request.protocol}://${request.host}` || extra.has(origin);
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const originHeader = request.headers.origin;
+    const referer = request.headers.referer;
+    const origin = originHeader !== undefined ? originOf(originHeader) : referer ? originOf(referer) : null;
+    if (origin === null) return;
+    if (origin === undefined || !isOwnOrigin(request, origin)) {
+      throw forbidden('Cross-origin request refused');
+    }
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../modules/users/users.repo.js';
+import type { ServiceContext } from '../modules/context.js';
+import { resolveSession } from '../modules/auth/auth.service.js';
+import { readCookie, serializeClearedSessionCookie, serializeSessionCookie, SESSION_COOKIE } from './cookies.js';
+import { unauthorized } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+  // A real token is 43 base64url characters; anything else cannot match and is not looked up.
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
+  reply.header('set-cookie', serializeSessionCookie(token, { maxAgeSeconds: (expiresAt.getTime() - Date.now()) / 1000, secure }));
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.header('set-cookie', serializeClearedSessionCookie(secure));
+}
+
+/** A preHandler that lets only signed-in users through and puts the user on the request. */
+export function requireUser(ctx: ServiceContext) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const token = readSessionToken(request);
+    const session = token ? await resolveSession(ctx, token) : undefined;
+    if (!session) {
+      if (token) clearSessionCookie(reply, ctx.config.cookieSecure);
+      throw unauthorized();
+    }
+    request.user = session.user;
+    if (session.isRefreshed && token) setSessionCookie(reply, token, session.expiresAt, ctx.config.cookieSecure);
+  };
+}
+
+/** The signed-in user of a request that passed requireUser. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

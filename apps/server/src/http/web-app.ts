@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.js';
+
+/**
+ * Serves the built single-page app. Client routes fall back to index.html; /api/* never
+ * does: an unknown API path is a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasWebApp = fs.existsSync(indexPath);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; everything else is revalidated.
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isPageRequest) throw notFound(`No route for ${request.method} ${pathname}`);
+    if (!hasWebApp) {
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built. Run `npm start`, which builds it.');
+    }
+    if (path.extname(pathname) !== '') throw notFound(`No file at ${pathname}`);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+}

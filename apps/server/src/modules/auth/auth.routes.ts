@@ -1,0 +1,66 @@
+import {
+  errorResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+} from '@tasklane/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session.js';
+import type { ServiceContext } from '../context.js';
+import { presentUser } from '../users/users.presenter.js';
+import { login, logout, register } from './auth.service.js';
+
+export function authRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/auth/register',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account',
+          body: registerBodySchema,
+          response: { 201: registerResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await register(ctx, request.body, request.ip);
+        return reply.status(201).send({ success: true, message: 'Registration successful', data: presentUser(user) });
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in and receive the session cookie',
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { user, token, expiresAt } = await login(ctx, request.body, request.ip);
+        setSessionCookie(reply, token, expiresAt, ctx.config.cookieSecure);
+        return { success: true as const, data: presentUser(user), message: 'Login successful' };
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out: ends the session on the server',
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await logout(ctx, readSessionToken(request));
+        clearSessionCookie(reply, ctx.config.cookieSecure);
+        return { success: true as const, message: 'Logged out successfully' };
+      },
+    );
+  };
+}

@@ -1,0 +1,98 @@
+import type { LoginData, RegisterData } from '@tasklane/contract';
+import { conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
+import type { ServiceContext } from '../context.js';
+import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type UserRow } from '../users/users.repo.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
+import { clearWindow, hitWindow, peekWindow } from './rate-limits.repo.js';
+import { deleteSession, extendSession, findSessionUser, insertSession } from './sessions.repo.js';
+import { generateSessionToken, hashSessionToken } from './tokens.js';
+
+const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+function minutesUntil(date: Date): number {
+  return Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
+}
+
+async function limitAuthAttempts({ db, config }: ServiceContext, ip: string) {
+  const { perIp, windowMs } = config.authRateLimit;
+  const window = await hitWindow(db, `auth-ip:${ip}`, windowMs);
+  if (window.count > perIp) {
+    const seconds = Math.ceil((window.resetAt.getTime() - Date.now()) / 1000);
+    throw tooManyRequests('Too many attempts from your network. Please wait a minute and try again.', seconds);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: string; cause?: { code?: string } };
+  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+}
+
+export async function register(ctx: ServiceContext, body: RegisterData, ip: string): Promise<UserRow> {
+  await limitAuthAttempts(ctx, ip);
+  const duplicateMessage = async () => {
+    const { isEmailTaken, isUsernameTaken } = await findEmailOrUsernameTaken(ctx.db, body.email, body.username);
+    if (isEmailTaken && isUsernameTaken) return 'Email is already registered and username is already taken';
+    if (isEmailTaken) return 'Email is already registered';
+    if (isUsernameTaken) return 'Username is already taken';
+    return undefined;
+  };
+  const taken = await duplicateMessage();
+  if (taken) throw conflict(taken);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await insertUser(ctx.db, { ...body, passwordHash });
+  } catch (error) {
+    // Two registrations raced past the check: the unique index decided.
+    if (isUniqueViolation(error)) throw conflict((await duplicateMessage()) ?? 'Email or username is already taken');
+    throw error;
+  }
+}
+
+export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
+
+export async function login(ctx: ServiceContext, body: LoginData, ip: string): Promise<SignedIn> {
+  await limitAuthAttempts(ctx, ip);
+  const failureKey = `login-fail:${body.email}`;
+  const failures = await peekWindow(ctx.db, failureKey);
+  if (failures.count >= ctx.config.loginFailures.max) {
+    const minutes = minutesUntil(failures.resetAt);
+    throw tooManyRequests(
+      `Too many failed sign-in attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      minutes * 60,
+    );
+  }
+  const credentials = await findUserCredentialsByEmail(ctx.db, body.email);
+  const isValid = credentials
+    ? await verifyPassword(credentials.passwordHash, body.password)
+    : (await verifyAgainstDummy(body.password), false);
+  if (!credentials || !isValid) {
+    await hitWindow(ctx.db, failureKey, ctx.config.loginFailures.windowMs);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (failures.count > 0) await clearWindow(ctx.db, failureKey);
+  const { passwordHash: _hash, ...user } = credentials;
+  const token = generateSessionToken();
+  const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
+  await insertSession(ctx.db, { id: hashSessionToken(token), userId: user.id, expiresAt });
+  return { user, token, expiresAt };
+}
+
+export async function logout(ctx: ServiceContext, token: string | undefined) {
+  if (token) await deleteSession(ctx.db, hashSessionToken(token));
+}
+
+export type ResolvedSession = { user: UserRow; expiresAt: Date; isRefreshed: boolean };
+
+/** The signed-in user for a token; the 30-day expiry slides forward at most once an hour. */
+export async function resolveSession(ctx: ServiceContext, token: string): Promise<ResolvedSession | undefined> {
+  const sessionId = hashSessionToken(token);
+  const found = await findSessionUser(ctx.db, sessionId);
+  if (!found) return undefined;
+  if (Date.now() - found.refreshedAt.getTime() < SESSION_REFRESH_INTERVAL_MS) {
+    return { user: found.user, expiresAt: found.expiresAt, isRefreshed: false };
+  }
+  const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
+  await extendSession(ctx.db, sessionId, expiresAt);
+  return { user: found.user, expiresAt, isRefreshed: true };
+}

@@ -1,0 +1,31 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { publicUserColumns } from '../users/users.repo.js';
+
+export async function insertSession(db: Db, values: { id: string; userId: string; expiresAt: Date }) {
+  await db.insert(sessions).values(values);
+}
+
+/** The session's user, or nothing when the session is unknown or expired. */
+export async function findSessionUser(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ user: publicUserColumns, expiresAt: sessions.expiresAt, refreshedAt: sessions.refreshedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt, refreshedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { buildApp, type App } from './app.js';
+import { openPglite, openPostgres, type Database } from './db/client.js';
+import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js';
+
+export type RunningServer = { app: App; database: Database; url: string; close(): Promise<void> };
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.databasePoolSize)
+    : openPglite({ dataDir: path.resolve(config.dataDir) });
+}
+
+/** Opens and migrates the database, builds the app and listens: what `npm start` runs. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  let app: App | undefined;
+  try {
+    await database.migrate();
+    app = await buildApp({ config, database });
+    const stopHousekeeping = startHousekeeping({ db: database.db, config }, app.log);
+    app.addHook('onClose', async () => stopHousekeeping());
+    const address = await app.listen({ port: config.port, host: config.host });
+    app.log.info({ database: database.kind, address }, 'Tasklane is listening');
+    return {
+      app,
+      database,
+      url: address,
+      async close() {
+        // Stops accepting, lets requests in flight finish, then closes the database.
+        await app!.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

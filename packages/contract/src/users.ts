@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { messageResponseSchema } from './errors.js';
+
+/** The simple pattern of SPEC.md section 5: text, at sign, text, dot, text. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const userSchema = z
+  .object({
+    _id: z.string().describe('User id'),
+    username: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    avatar: z.string().nullable().describe('Avatar image URL, null when none'),
+    createdAt: z.string().describe('ISO timestamp'),
+  })
+  .describe('User');
+export type User = z.infer<typeof userSchema>;
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, underscores and hyphens');
+
+export const fullNameSchema = z
+  .string({ error: 'Full name is required' })
+  .trim()
+  .min(3, 'Full name must be at least 3 characters')
+  .max(100, 'Full name must be at most 100 characters');
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .regex(emailPattern, 'Invalid email address')
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export type RegisterData = z.output<typeof registerBodySchema>;
+
+/** The register form adds the confirmation, checked on the client only. */
+export const registerFormSchema = registerBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const loginBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be at most 254 characters')
+    .transform((email) => email.toLowerCase()),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be at most 128 characters'),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+export type LoginData = z.output<typeof loginBodySchema>;
+
+export const registerResponseSchema = messageResponseSchema.extend({ data: userSchema });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  data: userSchema,
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({ success: z.literal(true), data: userSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const usersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(userSchema),
+});
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
+
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,0 +1,101 @@
+// Builds what is missing or older than its sources: the web app (Vite) and the server
+// bundle (esbuild). `--force` rebuilds both. Imported by start.mjs; runnable on its own.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = (...parts) => path.join(root, ...parts);
+
+function newestMtime(entries) {
+  let newest = 0;
+  const visit = (entry) => {
+    let stat;
+    try {
+      stat = fs.statSync(entry);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      if (path.basename(entry) === 'node_modules' || path.basename(entry) === 'dist') return;
+      for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+    } else if (!/\.test\.tsx?$/.test(entry)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  entries.forEach(visit);
+  return newest;
+}
+
+function isStale(output, sources) {
+  try {
+    return fs.statSync(output).mtimeMs < newestMtime(sources);
+  } catch {
+    return true;
+  }
+}
+
+const contractSources = [at('packages/contract/src'), at('packages/contract/package.json')];
+
+const targets = [
+  {
+    name: 'web app',
+    output: at('apps/web/dist/index.html'),
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/public'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+      at('apps/web/package.json'),
+      ...contractSources,
+    ],
+    async build() {
+      const { build } = await import('vite');
+      await build({ root: at('apps/web'), configFile: at('apps/web/vite.config.ts'), logLevel: 'warn' });
+    },
+  },
+  {
+    name: 'server',
+    output: at('apps/server/dist/main.js'),
+    sources: [at('apps/server/src'), at('apps/server/package.json'), ...contractSources],
+    async build() {
+      const esbuild = await import('esbuild');
+      const pkg = JSON.parse(fs.readFileSync(at('apps/server/package.json'), 'utf8'));
+      // Dependencies stay in node_modules; the workspace contract (TypeScript) is bundled in.
+      const external = Object.keys(pkg.dependencies ?? {})
+        .filter((name) => !name.startsWith('@tasklane/'))
+        .flatMap((name) => [name, `${name}/*`]);
+      await esbuild.build({
+        entryPoints: [at('apps/server/src/main.ts')],
+        outfile: at('apps/server/dist/main.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: true,
+        external,
+        logLevel: 'warning',
+      });
+    },
+  },
+];
+
+export async function buildIfNeeded({ force = false, only } = {}) {
+  for (const target of targets) {
+    if (only && target.name !== only) continue;
+    if (!force && !isStale(target.output, target.sources)) continue;
+    const started = Date.now();
+    console.log(`Building the ${target.name}...`);
+    await target.build();
+    console.log(`Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const onlyIndex = process.argv.indexOf('--only');
+  const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
+  buildIfNeeded({ force: process.argv.includes('--force'), only }).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
