@@ -18,6 +18,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Applies every pending migration; safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (tests copy a migrated template). */
+  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -31,15 +33,18 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     async migrate() {
-      // Several instances may start together: the advisory lock lets one migrate at a time.
-      const reserved = await client.reserve();
+      // Several instances may start together: the advisory lock lets one migrate at a
+      // time. It belongs to a session, so migrations run on one dedicated connection.
+      const single = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        await reserved`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-        await migratePostgres(drizzlePostgres(reserved), { migrationsFolder: migrationsDir });
+        await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsDir });
       } finally {
-        await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
-        reserved.release();
+        await single.end({ timeout: 5 });
       }
+    },
+    async dumpDataDir() {
+      throw new Error('dumpDataDir is only available on PGlite');
     },
     async close() {
       await client.end({ timeout: 5 });
@@ -68,6 +73,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('none');
     },
     async close() {
       try {

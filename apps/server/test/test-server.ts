@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp, loggerOptions, type App } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+
+export type TestResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+export type RequestOptions = {
+  body?: unknown;
+  /** A raw body sent as is (with the content-type header you give). */
+  rawBody?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+};
+
+export type TestServer = {
+  url: string;
+  app: App;
+  database: Database;
+  config: Config;
+  /** Every log line the server wrote, as raw JSON text. */
+  logs: string[];
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+};
+
+/** Runs with real PostgreSQL when TEST_BACKEND=postgres, else PGlite. */
+export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (backend === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+    const name = `tasklane_t_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 5);
+    await database.migrate();
+    return {
+      database,
+      async drop() {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const database = await openPglite({ loadDataDir: new Blob([template]) });
+  await database.migrate();
+  return { database, async drop() {} };
+}
+
+/** A real server on a free port with its own database: one per test file. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'info' }), ...overrides };
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const app = await buildApp({ config, database, logger: { ...loggerOptions('info'), stream } });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    url: address,
+    app,
+    database,
+    config,
+    logs,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      if (options.cookie) headers.cookie = options.cookie;
+      const response = await fetch(address + path, { method, headers, body, redirect: 'manual' });
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed as any, text };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** The session cookie pair ("name=value") from a response's Set-Cookie header. */
+export function sessionCookieFrom(response: TestResponse): string {
+  const header = response.headers.get('set-cookie') ?? '';
+  const pair = header.split(';')[0] ?? '';
+  if (!pair.startsWith('tasklane_session=') || pair === 'tasklane_session=') {
+    throw new Error(`No session cookie in response (status ${response.status})`);
+  }
+  return pair;
+}

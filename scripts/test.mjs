@@ -1,0 +1,80 @@
+// `npm test`: every check, in order — lint and types, unit and API tests on PGlite, the
+// API tests again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end tests
+// in Chromium against the production build. Exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-test-'));
+const totals = { passed: 0, failed: 0 };
+const results = [];
+
+function run(name, command, args, { env = {}, report } = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  if (report) {
+    try {
+      const counts = report(JSON.parse(fs.readFileSync(report.file, 'utf8')));
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+    } catch {
+      if (!ok) totals.failed += 1;
+    }
+  }
+  results.push({ name, ok, seconds });
+  return ok;
+}
+
+function vitestReport(file) {
+  const read = (json) => ({ passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 });
+  read.file = file;
+  return read;
+}
+
+function playwrightReport(file) {
+  const read = (json) => ({ passed: json.stats?.expected ?? 0, failed: (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0) });
+  read.file = file;
+  return read;
+}
+
+run('lint (ESLint: code rules and dependency direction)', bin('eslint'), ['.']);
+run('type-check', 'npm', ['run', '--silent', 'typecheck']);
+
+const pgliteReport = path.join(reports, 'vitest-pglite.json');
+run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], {
+  report: vitestReport(pgliteReport),
+});
+
+if (process.env.TEST_DATABASE_URL) {
+  const postgresReport = path.join(reports, 'vitest-postgres.json');
+  run(
+    'API tests (PostgreSQL)',
+    bin('vitest'),
+    ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`],
+    { env: { TEST_BACKEND: 'postgres' }, report: vitestReport(postgresReport) },
+  );
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only (CI runs them on PostgreSQL too).');
+}
+
+if (run('build (web app and server)', process.execPath, ['scripts/build.mjs'])) {
+  const e2eReport = path.join(reports, 'playwright.json');
+  run('end-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    report: playwrightReport(e2eReport),
+  });
+}
+
+console.log('\n=== summary ===');
+for (const { name, ok, seconds } of results) console.log(`${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s)`);
+const failedSteps = results.filter((result) => !result.ok).length;
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(failedSteps > 0 ? 1 : 0);
