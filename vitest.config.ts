@@ -11,6 +11,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/server/src/**/*.test.ts',
+            'tools/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.routes.test.ts'],
         },

@@ -46,9 +46,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async dumpDataDir() {
       throw new Error('dumpDataDir is only available on PGlite');
     },
-    async close() {
+    close: once(async () => {
       await client.end({ timeout: 5 });
-    },
+    }),
   };
 }
 
@@ -77,14 +77,20 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     async dumpDataDir() {
       return client.dumpDataDir('none');
     },
-    async close() {
+    close: once(async () => {
       try {
         await client.close();
       } finally {
         release();
       }
-    },
+    }),
   };
+}
+
+/** Closing twice (a signal during shutdown, a test that closed early) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -23,3 +23,18 @@ describe('GET /api/v1/health', () => {
     expect(response.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 });
+
+describe('GET /api/v1/health when the database is down', () => {
+  it('answers 503 with status unavailable, and logs the cause', async () => {
+    const server = await startTestServer();
+    try {
+      await server.database.close();
+      const response = await server.request('GET', '/api/v1/health');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'unavailable' });
+      expect(server.logs.some((line) => line.includes('database unavailable'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
