@@ -9,8 +9,10 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import type { ServiceContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { todosRoutes } from './modules/todos/todos.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -81,6 +83,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
+      await api.register(categoriesRoutes(ctx));
+      await api.register(todosRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

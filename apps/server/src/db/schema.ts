@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -44,4 +44,50 @@ export const rateLimits = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limits_reset_at_idx').on(table.resetAt)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    type: text('type', { enum: ['TASK', 'PROJECT', 'BLOG', 'TODO'] }).notNull(),
+    color: text('color').notNull(),
+    workspaceId: uuid('workspace_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One slug per owner and type; the index also serves the owner's listing by type.
+    uniqueIndex('categories_owner_type_slug_unique').on(table.ownerId, table.type, table.slug),
+  ],
+);
+
+export const todos = pgTable(
+  'todos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priority: text('priority', { enum: ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] }).notNull(),
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    // A deleted category leaves its todos without one; they are never deleted with it.
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default([]),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    isToday: boolean('is_today').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('todos_owner_due_created_idx').on(table.ownerId, table.dueDate, table.createdAt),
+    index('todos_category_id_idx').on(table.categoryId),
+  ],
 );

@@ -27,10 +27,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((issue) => ({
-        field: toField(issue.instancePath, issue.params),
-        message: issue.message ?? 'Invalid value',
-      }));
+      const errors: FieldError[] = [];
+      for (const issue of error.validation) {
+        const field = toField(issue.instancePath, issue.params);
+        const message = issue.message ?? 'Invalid value';
+        // One rule failing several ways (empty and not a UUID) reads as one message.
+        if (!errors.some((known) => known.field === field && known.message === message)) errors.push({ field, message });
+      }
       return send(reply, 400, {
         success: false,
         message: errors[0]?.message ?? 'Invalid request',

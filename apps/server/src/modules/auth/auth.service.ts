@@ -1,4 +1,5 @@
 import type { LoginData, RegisterData } from '@tasklane/contract';
+import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
 import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type UserRow } from '../users/users.repo.js';
@@ -21,11 +22,6 @@ async function limitAuthAttempts({ db, config }: ServiceContext, ip: string) {
     const seconds = Math.ceil((window.resetAt.getTime() - Date.now()) / 1000);
     throw tooManyRequests('Too many attempts from your network. Please wait a minute and try again.', seconds);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
 }
 
 export async function register(ctx: ServiceContext, body: RegisterData, ip: string): Promise<UserRow> {

@@ -1,0 +1,155 @@
+import type { Priority, TodoData, TodoStatus, UpdateTodoData } from '@tasklane/contract';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { categories, todos } from '../../db/schema.js';
+
+export type TodoCategoryRef = { id: string; name: string; color: string; slug: string };
+
+export type TodoRow = {
+  id: string;
+  title: string;
+  description: string;
+  priority: Priority;
+  status: TodoStatus;
+  dueDate: string | null;
+  tags: string[];
+  completedAt: Date | null;
+  isToday: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  category: TodoCategoryRef | null;
+};
+
+const todoColumns = {
+  id: todos.id,
+  title: todos.title,
+  description: todos.description,
+  priority: todos.priority,
+  status: todos.status,
+  dueDate: todos.dueDate,
+  tags: todos.tags,
+  completedAt: todos.completedAt,
+  isToday: todos.isToday,
+  createdAt: todos.createdAt,
+  updatedAt: todos.updatedAt,
+};
+
+export type TodoFilters = {
+  status?: TodoStatus;
+  priority?: Priority;
+  categoryId?: string;
+  isToday?: boolean;
+  /** 'today' or 'other' relative to `today` (YYYY-MM-DD). */
+  date?: { when: 'today' | 'other'; today: string };
+};
+
+/** The owner's todos, filtered in the database, by due date (none last) then newest first. */
+export async function listTodos(db: Db, ownerId: string, filters: TodoFilters): Promise<TodoRow[]> {
+  const conditions: SQL[] = [eq(todos.ownerId, ownerId)];
+  if (filters.status) conditions.push(eq(todos.status, filters.status));
+  if (filters.priority) conditions.push(eq(todos.priority, filters.priority));
+  if (filters.categoryId) conditions.push(eq(todos.categoryId, filters.categoryId));
+  if (filters.isToday !== undefined) conditions.push(eq(todos.isToday, filters.isToday));
+  if (filters.date) {
+    conditions.push(
+      filters.date.when === 'today'
+        ? eq(todos.dueDate, filters.date.today)
+        : sql`${todos.dueDate} is distinct from ${filters.date.today}`,
+    );
+  }
+  const rows = await db
+    .select({
+      ...todoColumns,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      categoryColor: categories.color,
+      categorySlug: categories.slug,
+    })
+    .from(todos)
+    .leftJoin(categories, eq(categories.id, todos.categoryId))
+    .where(and(...conditions))
+    .orderBy(sql`${todos.dueDate} asc nulls last`, desc(todos.createdAt), asc(todos.id));
+  return rows.map(({ categoryId, categoryName, categoryColor, categorySlug, ...todo }) => ({
+    ...todo,
+    category:
+      categoryId && categoryName !== null && categoryColor !== null && categorySlug !== null
+        ? { id: categoryId, name: categoryName, color: categoryColor, slug: categorySlug }
+        : null,
+  }));
+}
+
+export async function insertTodo(db: Db, ownerId: string, data: TodoData, category: TodoCategoryRef): Promise<TodoRow> {
+  const [row] = await db
+    .insert(todos)
+    .values({
+      ownerId,
+      title: data.title,
+      description: data.description,
+      priority: data.priority,
+      status: data.status,
+      dueDate: data.dueDate,
+      categoryId: category.id,
+      tags: data.tags,
+      isToday: data.isToday,
+      completedAt: data.status === 'COMPLETED' ? sql`now()` : null,
+    })
+    .returning(todoColumns);
+  return { ...row!, category };
+}
+
+/**
+ * Replaces the owner's todo. completedAt is the server's: kept while the todo stays
+ * COMPLETED, set now when it becomes COMPLETED, cleared when it leaves it.
+ */
+export async function updateTodo(
+  db: Db,
+  ownerId: string,
+  id: string,
+  data: UpdateTodoData,
+  category: TodoCategoryRef | null,
+): Promise<TodoRow | undefined> {
+  const [row] = await db
+    .update(todos)
+    .set({
+      title: data.title,
+      description: data.description,
+      priority: data.priority,
+      status: data.status,
+      dueDate: data.dueDate,
+      categoryId: category?.id ?? null,
+      tags: data.tags,
+      isToday: data.isToday,
+      completedAt:
+        data.status === 'COMPLETED'
+          ? sql`case when ${todos.status} = 'COMPLETED' and ${todos.completedAt} is not null then ${todos.completedAt} else now() end`
+          : null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(todos.id, id),
+        eq(todos.ownerId, ownerId),
+        // Without a category, only a todo that already has none may be saved.
+        category ? undefined : isNull(todos.categoryId),
+      ),
+    )
+    .returning(todoColumns);
+  return row ? { ...row, category } : undefined;
+}
+
+export async function todoExists(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: todos.id })
+    .from(todos)
+    .where(and(eq(todos.id, id), eq(todos.ownerId, ownerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function deleteTodo(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(todos)
+    .where(and(eq(todos.id, id), eq(todos.ownerId, ownerId)))
+    .returning({ id: todos.id });
+  return rows.length > 0;
+}

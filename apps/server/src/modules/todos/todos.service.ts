@@ -1,0 +1,44 @@
+import type { TodoData, UpdateTodoData } from '@tasklane/contract';
+import { badRequest, notFound } from '../../http/errors.js';
+import { findOwnedCategory } from '../categories/categories.repo.js';
+import type { ServiceContext } from '../context.js';
+import type { UserRow } from '../users/users.repo.js';
+import * as repo from './todos.repo.js';
+
+const SELECT_CATEGORY = 'Please select a category';
+
+export type ListTodosInput = Omit<repo.TodoFilters, 'date'> & { date?: 'today' | 'other'; today?: string };
+
+export function listTodos(ctx: ServiceContext, user: UserRow, input: ListTodosInput) {
+  const { date, today, ...filters } = input;
+  return repo.listTodos(ctx.db, user.id, {
+    ...filters,
+    ...(date ? { date: { when: date, today: today ?? new Date().toISOString().slice(0, 10) } } : {}),
+  });
+}
+
+async function requireOwnCategory(ctx: ServiceContext, user: UserRow, categoryId: string) {
+  const category = await findOwnedCategory(ctx.db, user.id, categoryId);
+  if (!category) throw badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
+  return { id: category.id, name: category.name, color: category.color, slug: category.slug };
+}
+
+export async function createTodo(ctx: ServiceContext, user: UserRow, data: TodoData) {
+  const category = await requireOwnCategory(ctx, user, data.category);
+  return repo.insertTodo(ctx.db, user.id, data, category);
+}
+
+export async function updateTodo(ctx: ServiceContext, user: UserRow, id: string, data: UpdateTodoData) {
+  const category = data.category === null ? null : await requireOwnCategory(ctx, user, data.category);
+  const todo = await repo.updateTodo(ctx.db, user.id, id, data, category);
+  if (todo) return todo;
+  // Nothing matched: either no such todo of yours, or a null category for a todo that has one.
+  if (category === null && (await repo.todoExists(ctx.db, user.id, id))) {
+    throw badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
+  }
+  throw notFound('Todo not found');
+}
+
+export async function deleteTodo(ctx: ServiceContext, user: UserRow, id: string) {
+  if (!(await repo.deleteTodo(ctx.db, user.id, id))) throw notFound('Todo not found');
+}

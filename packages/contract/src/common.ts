@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const idSchema = z.string().uuid('Invalid id').describe('Resource id (UUID)');
+
+/** #RRGGBB. */
+export const hexColorSchema = z
+  .string({ error: 'Color is required' })
+  .regex(/^#[0-9A-Fa-f]{6}$/, 'Color must be a hex value like #3B82F6');
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A calendar date: 'YYYY-MM-DD' or a full ISO timestamp (its date part counts), or null.
+ * Parsed to 'YYYY-MM-DD'.
+ */
+export const calendarDateSchema = z
+  .string()
+  .regex(isoDatePattern, 'Date must be an ISO date such as 2025-01-31')
+  .refine((value) => !Number.isNaN(new Date(value.length === 10 ? `${value}T00:00:00Z` : value).getTime()), 'Invalid date')
+  .transform((value) => {
+    if (value.length === 10) return value;
+    return new Date(value).toISOString().slice(0, 10);
+  });
+
+/** Query-string booleans arrive as text. */
+export const queryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');

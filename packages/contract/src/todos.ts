@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { priorities, todoStatuses } from './enums.js';
+import { calendarDateSchema, idSchema, queryBooleanSchema } from './common.js';
+import { messageResponseSchema } from './errors.js';
+
+export const todoStatusSchema = z.enum(todoStatuses, {
+  error: 'Status must be one of PENDING, IN_PROGRESS, COMPLETED, CANCELLED',
+});
+export const prioritySchema = z.enum(priorities, { error: 'Priority must be one of LOW, MEDIUM, HIGH, URGENT' });
+
+export const tagsSchema = z
+  .array(
+    z
+      .string({ error: 'Tags must be text' })
+      .trim()
+      .min(1, 'Tags cannot be empty')
+      .max(40, 'Each tag must be at most 40 characters'),
+    { error: 'Tags must be a list of text' },
+  )
+  .max(20, 'At most 20 tags');
+
+export const todoCategorySchema = z.object({ _id: z.string(), name: z.string(), color: z.string(), slug: z.string() });
+
+export const todoSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    priority: prioritySchema,
+    status: todoStatusSchema,
+    dueDate: z.string().nullable().describe('ISO timestamp of the due day at UTC midnight, or null'),
+    category: todoCategorySchema.nullable().describe('null once its category was deleted'),
+    tags: z.array(z.string()),
+    completedAt: z.string().nullable().describe('Set by the server when the status becomes COMPLETED'),
+    isToday: z.boolean().describe("On today's focus list"),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('Todo');
+export type Todo = z.infer<typeof todoSchema>;
+
+const todoCategoryIdSchema = z
+  .string({ error: 'Please select a category' })
+  .min(1, 'Please select a category')
+  .uuid('Please select a category')
+  .describe('Id of one of your categories');
+
+/** Create and full update take the same body; completedAt is the server's and is ignored. */
+export const todoBodySchema = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters')
+    .nullish()
+    .transform((value) => value ?? ''),
+  priority: prioritySchema.default('MEDIUM'),
+  status: todoStatusSchema.default('PENDING'),
+  dueDate: calendarDateSchema.nullish().transform((value) => value ?? null),
+  category: todoCategoryIdSchema,
+  tags: tagsSchema.default([]),
+  isToday: z.boolean({ error: 'isToday must be true or false' }).default(false),
+});
+export type TodoBody = z.input<typeof todoBodySchema>;
+export type TodoData = z.output<typeof todoBodySchema>;
+
+/**
+ * The full todo for PUT. A todo whose category was deleted may be saved without one
+ * (category null) until a category is chosen; it can never be given a null category.
+ */
+export const updateTodoBodySchema = todoBodySchema.extend({
+  category: todoCategoryIdSchema.nullable(),
+});
+export type UpdateTodoBody = z.input<typeof updateTodoBodySchema>;
+export type UpdateTodoData = z.output<typeof updateTodoBodySchema>;
+
+export const listTodosQuerySchema = z.object({
+  status: todoStatusSchema.optional(),
+  priority: prioritySchema.optional(),
+  category: idSchema.optional().describe('Category id'),
+  isToday: queryBooleanSchema.optional(),
+  date: z.enum(['today', 'other'], { error: 'date must be today or other' }).optional().describe('Due today, or not'),
+  today: calendarDateSchema
+    .optional()
+    .describe("The client's local date (YYYY-MM-DD) for the date filter; defaults to the server's UTC date"),
+});
+export type ListTodosQuery = z.input<typeof listTodosQuerySchema>;
+
+export const todoParamsSchema = z.object({ todoId: idSchema });
+
+export const todosResponseSchema = z.object({
+  success: z.literal(true),
+  todos: z.array(todoSchema),
+  data: z.array(todoSchema),
+  message: z.string(),
+});
+export type TodosResponse = z.infer<typeof todosResponseSchema>;
+
+export const todoResponseSchema = messageResponseSchema.extend({ todo: todoSchema, data: todoSchema });
+export type TodoResponse = z.infer<typeof todoResponseSchema>;
