@@ -65,6 +65,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only: any other body is a 415, not a string that fails validation.
+  app.removeContentTypeParser('text/plain');
+  // Clients (ours included) send Content-Type: application/json on every call, also on a
+  // bodiless POST such as logout: an empty JSON body is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);

@@ -16,11 +16,24 @@ const isoDatePattern = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
 export const calendarDateSchema = z
   .string()
   .regex(isoDatePattern, 'Date must be an ISO date such as 2025-01-31')
-  .refine((value) => !Number.isNaN(new Date(value.length === 10 ? `${value}T00:00:00Z` : value).getTime()), 'Invalid date')
+  .refine(isRealCalendarDate, 'Invalid date')
   .transform((value) => {
     if (value.length === 10) return value;
     return new Date(value).toISOString().slice(0, 10);
   });
+
+/**
+ * JavaScript's Date rolls 2025-02-30 over to March 2 and PostgreSQL refuses it outright:
+ * only a date part that exists in the calendar (years 1000 to 9999) is accepted.
+ */
+function isRealCalendarDate(value: string): boolean {
+  const datePart = value.slice(0, 10);
+  const year = Number(datePart.slice(0, 4));
+  if (year < 1000) return false;
+  const asUtc = new Date(`${datePart}T00:00:00Z`);
+  if (Number.isNaN(asUtc.getTime()) || asUtc.toISOString().slice(0, 10) !== datePart) return false;
+  return !Number.isNaN(new Date(value.length === 10 ? `${value}T00:00:00Z` : value).getTime());
+}
 
 /** Query-string booleans arrive as text. */
 export const queryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');

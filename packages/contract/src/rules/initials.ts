@@ -5,6 +5,6 @@ export function getInitials(name: string | null | undefined): string {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
+    .map((word) => Array.from(word)[0]!.toUpperCase())
     .join('');
 }

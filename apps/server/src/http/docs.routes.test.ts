@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+
+/**
+ * Every route the server registered, read from Fastify's own route tree, so that a route
+ * added without documentation fails the OpenAPI test below.
+ */
+function registeredRoutes(server: TestServer): Array<{ method: string; path: string }> {
+  const tree = server.app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const routes: Array<{ method: string; path: string }> = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const segment = match[2]!;
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + segment;
+    stack[depth] = full;
+    for (const method of (match[3] ?? '').split(',').map((value) => value.trim()).filter(Boolean)) {
+      routes.push({ method, path: full });
+    }
+  }
+  return routes;
+}
+
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+describe('API documentation', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('reads the route tree (sanity check of the parser)', () => {
+    const routes = registeredRoutes(server);
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/v1/auth/login' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/v1/users/me' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/v1/health' });
+  });
+
+  it('serves an OpenAPI 3.1 document that lists every /api/v1 route with its method', async () => {
+    const response = await server.request('GET', '/api/docs/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = response.body;
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+
+    const expected = registeredRoutes(server)
+      .filter((route) => route.path.startsWith('/api/v1/') && route.method !== 'HEAD' && route.method !== 'OPTIONS')
+      .map((route) => `${route.method} ${toOpenApiPath(route.path)}`);
+    expect(expected.length).toBeGreaterThanOrEqual(6);
+
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const missing = expected.filter((route) => !documented.includes(route));
+    expect(missing, `routes missing from the OpenAPI document: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('documents the auth and users operations with their request and response schemas', async () => {
+    const { paths } = (await server.request('GET', '/api/docs/openapi.json')).body;
+    const register = paths['/api/v1/auth/register'].post;
+    expect(register.requestBody.content['application/json'].schema.properties).toMatchObject({
+      username: expect.any(Object),
+      fullName: expect.any(Object),
+      email: expect.any(Object),
+      password: expect.any(Object),
+    });
+    expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
+    expect(Object.keys(paths['/api/v1/auth/login'].post.responses)).toEqual(expect.arrayContaining(['200', '401']));
+    expect(Object.keys(paths['/api/v1/users/me'].get.responses)).toEqual(expect.arrayContaining(['200', '401']));
+    expect(Object.keys(paths['/api/v1/users'].get.responses)).toEqual(expect.arrayContaining(['200', '401']));
+    // The password never appears in a response schema.
+    expect(JSON.stringify(paths['/api/v1/users'].get.responses)).not.toMatch(/password/i);
+  });
+
+  it('serves the browsable page as HTML', async () => {
+    const response = await server.request('GET', '/api/docs/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.text).toMatch(/<html/i);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers /api/docs itself (directly or through a redirect to the page)', async () => {
+    const response = await server.request('GET', '/api/docs');
+    expect([200, 301, 302, 307, 308]).toContain(response.status);
+  });
+});

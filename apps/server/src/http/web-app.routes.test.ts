@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestResponse, type TestServer } from '../../test/test-server.js';
+
+const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-3f2a1c.js"></script></head><body><div id="root"></div></body></html>';
+
+function expectSecurityHeaders(response: TestResponse) {
+  const csp = response.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain('unsafe-eval');
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('referrer-policy')).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(response.headers.get('x-request-id')).toBeTruthy();
+}
+
+function expectJsonNotHtml(response: TestResponse) {
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.text).not.toMatch(/<html|<!doctype/i);
+  expect(response.body).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+}
+
+// A browser navigating (or a misrouted fetch) asks for HTML; /api/* must still answer JSON.
+const asBrowser = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+
+describe('serving the built web app', () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-web-dist-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-3f2a1c.js'), 'console.log("app");');
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startTestServer({ webDist });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with the security headers and no long-lived caching', async () => {
+    const response = await server.request('GET', '/', asBrowser);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.text).toBe(INDEX_HTML);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(response);
+  });
+
+  it.each(['/login', '/register', '/list', '/workspaces', '/dashboard/5f0c2b', '/forgot-password', '/login?next=%2Flist'])(
+    'falls back to index.html for the client route %s',
+    async (route) => {
+      const response = await server.request('GET', route, asBrowser);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.text).toBe(INDEX_HTML);
+      expectSecurityHeaders(response);
+    },
+  );
+
+  it('serves hashed assets with immutable caching and the security headers', async () => {
+    const response = await server.request('GET', '/assets/app-3f2a1c.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expectSecurityHeaders(response);
+  });
+
+  it('serves other static files revalidated', async () => {
+    const response = await server.request('GET', '/favicon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing file (a path with an extension) with a 404, not index.html', async () => {
+    const response = await server.request('GET', '/assets/app-000000.js');
+    expect(response.status).toBe(404);
+    expect(response.text).not.toBe(INDEX_HTML);
+  });
+
+  it.each([
+    ['GET', '/api'],
+    ['GET', '/api/'],
+    ['GET', '/api/v1'],
+    ['GET', '/api/v1/no-such-thing'],
+    ['GET', '/api/v1/users/me/extra'],
+    ['GET', '/api/v1/index.html'],
+    ['POST', '/api/v1/no-such-thing'],
+  ])('never answers %s %s with the web app, even when HTML is asked for', async (method, route) => {
+    const response = await server.request(method, route, asBrowser);
+    expect(response.status).toBe(404);
+    expectJsonNotHtml(response);
+    expectSecurityHeaders(response);
+  });
+
+  it('answers a signed-out API call with the JSON 401, not the web app', async () => {
+    const response = await server.request('GET', '/api/v1/users/me', asBrowser);
+    expect(response.status).toBe(401);
+    expectJsonNotHtml(response);
+  });
+
+  it('does not answer a POST to a page path with the web app', async () => {
+    const response = await server.request('POST', '/login', { body: {} });
+    expect(response.status).toBe(404);
+    expectJsonNotHtml(response);
+  });
+});
+
+describe('when the web app has not been built', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const missing = path.join(os.tmpdir(), `tasklane-no-web-dist-${process.pid}-${Date.now()}`);
+    server = await startTestServer({ webDist: missing });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('still serves the API', async () => {
+    const response = await server.request('GET', '/api/v1/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it.each(['/', '/login', '/list'])('answers the page %s with a plain-text 404 that says to build, with the security headers', async (route) => {
+    const response = await server.request('GET', route, asBrowser);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.text).toMatch(/not been built/);
+    expectSecurityHeaders(response);
+  });
+
+  it.each([
+    ['GET', '/api'],
+    ['GET', '/api/'],
+    ['GET', '/api/v1/no-such-thing'],
+    ['DELETE', '/api/v1/no-such-thing'],
+  ])('answers %s %s with the JSON 404 envelope', async (method, route) => {
+    const response = await server.request(method, route, asBrowser);
+    expect(response.status).toBe(404);
+    expectJsonNotHtml(response);
+    expect(response.body.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a signed-out API call with the JSON 401', async () => {
+    const response = await server.request('GET', '/api/v1/users', asBrowser);
+    expect(response.status).toBe(401);
+    expectJsonNotHtml(response);
+    expect(response.body.code).toBe('UNAUTHORIZED');
+  });
+});
