@@ -1,0 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { dropSession } from '@/features/auth/api/session';
+import { createQueryClient } from '@/lib/query-client';
+import { ThemeProvider } from './theme/theme-provider';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  // Any 401 means the session ended: forgetting the user lets the route guard send the
+  // visitor to /login, remembering the page to come back to.
+  const [queryClient] = useState(() => createQueryClient({ onUnauthorized: dropSession }));
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { Header } from './header';
+
+export function AppShell() {
+  return (
+    <div className="min-h-screen">
+      <Header />
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <Suspense fallback={<FullPageLoader fill="area" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

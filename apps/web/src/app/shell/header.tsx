@@ -1,0 +1,76 @@
+import { CheckSquare, LogIn, Menu, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
+import { MainNav } from './main-nav';
+import { SignOutButton } from './sign-out-button';
+import { ThemeToggle } from './theme-toggle';
+
+export const GREETING_FALLBACK_NAME = 'there';
+
+const iconButton =
+  'rounded-lg p-2 text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+
+export function Header() {
+  const { user } = useMe();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const name = user?.fullName.trim() || GREETING_FALLBACK_NAME;
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isMenuOpen]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <button
+          ref={menuButton}
+          type="button"
+          className={`${iconButton} lg:hidden`}
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-nav"
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          {isMenuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+        </button>
+        <Link
+          to={paths.list.href()}
+          className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-white"
+        >
+          <CheckSquare aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
+          Tasklane
+        </Link>
+        <p className="ml-auto min-w-0 truncate text-sm text-slate-600 dark:text-slate-300" data-testid="greeting">
+          Hello, <span className="font-semibold text-slate-900 dark:text-white">{name}</span>
+        </p>
+        <ThemeToggle />
+        {user ? (
+          <SignOutButton />
+        ) : (
+          <Link to={paths.login.href()} className={`${iconButton} flex items-center gap-2 text-sm font-semibold`}>
+            <LogIn aria-hidden="true" className="size-4" />
+            <span className="hidden sm:inline">Sign in</span>
+          </Link>
+        )}
+      </div>
+      <div className="mx-auto hidden max-w-7xl px-4 pb-2 sm:px-6 lg:block lg:px-8">
+        <MainNav layout="row" />
+      </div>
+      {isMenuOpen && (
+        <div className="border-t border-slate-200 px-4 py-3 lg:hidden dark:border-slate-800">
+          <MainNav layout="column" id="mobile-nav" onNavigate={() => setIsMenuOpen(false)} />
+        </div>
+      )}
+    </header>
+  );
+}

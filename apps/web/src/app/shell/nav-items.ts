@@ -1,0 +1,18 @@
+import { Briefcase, ClipboardList, FolderKanban, ListTodo, Tags, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** Only an exact match marks the entry current (the home page would match everything). */
+  end?: boolean;
+}
+
+export const navItems: NavItem[] = [
+  { label: 'Todos', href: paths.home.href(), icon: ListTodo, end: true },
+  { label: 'Workspaces', href: paths.workspaces.href(), icon: Briefcase },
+  { label: 'Assigned Projects', href: paths.projects.href(), icon: FolderKanban },
+  { label: 'Assigned Tasks', href: paths.tasks.href(), icon: ClipboardList },
+  { label: 'Categories', href: paths.categories.href(), icon: Tags },
+];

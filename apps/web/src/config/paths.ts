@@ -1,0 +1,32 @@
+/** Every client route: `path` for the router, `href(...)` to link to it. No URL literals elsewhere. */
+const segment = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  login: { path: '/login', href: () => '/login' },
+  register: { path: '/register', href: () => '/register' },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  list: { path: '/list', href: () => '/list' },
+  categories: { path: '/categories', href: () => '/categories' },
+  workspaces: { path: '/workspaces', href: () => '/workspaces' },
+  projects: { path: '/projects', href: () => '/projects' },
+  tasks: { path: '/tasks', href: () => '/tasks' },
+  workspace: {
+    path: '/dashboard/:workspaceId',
+    href: (workspaceId: string) => `/dashboard/${segment(workspaceId)}`,
+  },
+  project: {
+    path: '/dashboard/projects/:projectId',
+    href: (projectId: string) => `/dashboard/projects/${segment(projectId)}`,
+  },
+  featureTasks: {
+    path: '/dashboard/projects/:projectId/features/:featureId/task',
+    href: (projectId: string, featureId: string) =>
+      `/dashboard/projects/${segment(projectId)}/features/${segment(featureId)}/task`,
+  },
+  task: {
+    path: '/dashboard/projects/:projectId/features/:featureId/task/:taskId',
+    href: (projectId: string, featureId: string, taskId: string) =>
+      `/dashboard/projects/${segment(projectId)}/features/${segment(featureId)}/task/${segment(taskId)}`,
+  },
+} as const;

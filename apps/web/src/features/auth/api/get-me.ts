@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MeResponse, User } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+
+export const meQueryKey = ['session', 'me'] as const;
+
+/** The signed-in user. A 401 (no session) throws; the query client's 401 handler then sets null. */
+export async function getMe(signal?: AbortSignal): Promise<User | null> {
+  const response = await api.get<MeResponse>('/api/v1/users/me', undefined, signal);
+  return response.data;
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    // Re-checked when the window regains focus, so a session ended elsewhere is noticed.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+
+/** Session state (SPEC 4): loading until the first answer, then the user or null. */
+export function useMe() {
+  const query = useQuery(meQueryOptions());
+  return { user: query.data ?? null, isLoading: query.isPending, query };
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, LoginResponse } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+import { meQueryKey } from './get-me';
+import { removeCachedData } from './session';
+
+export async function login(body: LoginBody) {
+  const response = await api.post<LoginResponse>('/api/v1/auth/login', body);
+  return response.data;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess(user) {
+      // Nothing cached for a previous user may leak into this session.
+      removeCachedData(queryClient);
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}

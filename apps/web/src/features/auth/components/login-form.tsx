@@ -1,0 +1,98 @@
+import type { LoginBody } from '@tasklane/contract';
+import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+import { readReturnTo } from '../lib/return-to';
+import { authLinkClassName } from './auth-layout';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loginMutation = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    loginMutation.mutate({ email: values.email.trim(), password: values.password }, {
+      onSuccess() {
+        toast.success('Login successful!');
+        void navigate(readReturnTo(location.state), { replace: true });
+      },
+      onError(error) {
+        console.error('Login failed:', error);
+        setFailure(isApiError(error) && error.serverMessage ? error.serverMessage : 'Login failed');
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {failure && (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
+        >
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{failure}</span>
+        </div>
+      )}
+      <Field label="Email" htmlFor="email" error={errors.email?.message}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'email-error' : undefined}
+          {...register('email', { validate: (value) => value.trim() !== '' || 'Email is required' })}
+        />
+      </Field>
+      <div className="space-y-1.5">
+        <div className="flex items-center justify-between">
+          <label htmlFor="password" className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+            Password
+          </label>
+          <Link to={paths.forgotPassword.href()} className={`text-sm ${authLinkClassName}`}>
+            Forgot password?
+          </Link>
+        </div>
+        <PasswordInput
+          id="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'password-error' : undefined}
+          {...register('password', { required: 'Password is required' })}
+        />
+        {errors.password && (
+          <p id="password-error" className="text-sm text-red-600 dark:text-red-400">
+            {errors.password.message}
+          </p>
+        )}
+      </div>
+      <Button type="submit" className="w-full" isLoading={loginMutation.isPending}>
+        {loginMutation.isPending ? 'Signing in...' : 'Sign in'}
+      </Button>
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.register.href()} className={authLinkClassName}>
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

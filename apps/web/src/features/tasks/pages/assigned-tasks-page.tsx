@@ -1,0 +1,6 @@
+import { PageHeader } from '@/components/ui/page-header';
+
+/** Only the heading until this screen's issue lands: never fake data. */
+export default function AssignedTasksPage() {
+  return <PageHeader title="Assigned Tasks" />;
+}

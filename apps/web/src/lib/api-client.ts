@@ -1,0 +1,110 @@
+import type { ErrorResponse, FieldError } from '@tasklane/contract';
+
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+
+/**
+ * Any schema with a `parse` (the contract's zod schemas). Optional: the calls on the first
+ * screen (session, login, logout) skip it so that zod stays out of the /login bundle; the
+ * server already serializes those answers through the same contract schemas.
+ */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+/** A failed call: the server's error envelope, or 'Unknown error' when there is none. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldError[];
+  /** The message the server sent, if any (SPEC 8: server messages are preferred). */
+  readonly serverMessage: string | undefined;
+
+  constructor(options: { status: number; code: string; serverMessage?: string; errors?: FieldError[] }) {
+    super(options.serverMessage ?? UNKNOWN_ERROR_MESSAGE);
+    this.status = options.status;
+    this.code = options.code;
+    this.errors = options.errors ?? [];
+    this.serverMessage = options.serverMessage;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** True for the answer a signed-out (or expired) session gets. */
+export const isUnauthorized = (error: unknown) => isApiError(error) && error.status === 401;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  schema?: ResponseParser<T>;
+  signal?: AbortSignal;
+}
+
+/** The contract's error envelope, checked by hand (no zod on the first screen). */
+function asErrorResponse(data: unknown): ErrorResponse | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const body = data as Partial<ErrorResponse>;
+  if (body.success !== false || typeof body.message !== 'string' || typeof body.code !== 'string') return undefined;
+  const errors = Array.isArray(body.errors)
+    ? body.errors.filter((item): item is FieldError => typeof item?.field === 'string' && typeof item?.message === 'string')
+    : undefined;
+  return { success: false, message: body.message, code: body.code, errors };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one way the web app talks to the API: same origin (relative `/api/v1/...` paths),
+ * JSON, cookies included. Returns the parsed response or throws an ApiError.
+ */
+export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<T>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const envelope = asErrorResponse(data);
+    if (envelope) {
+      throw new ApiError({ status: response.status, code: envelope.code, serverMessage: envelope.message, errors: envelope.errors });
+    }
+    const message =
+      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : undefined;
+    throw new ApiError({ status: response.status, code: 'UNKNOWN', serverMessage: message });
+  }
+
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE' });
+  }
+}
+
+export const api = {
+  get: <T>(path: string, schema?: ResponseParser<T>, signal?: AbortSignal) => apiRequest<T>(path, { schema, signal }),
+  post: <T>(path: string, body: unknown, schema?: ResponseParser<T>) => apiRequest<T>(path, { method: 'POST', body, schema }),
+  put: <T>(path: string, body: unknown, schema?: ResponseParser<T>) => apiRequest<T>(path, { method: 'PUT', body, schema }),
+  delete: <T>(path: string, schema?: ResponseParser<T>) => apiRequest<T>(path, { method: 'DELETE', schema }),
+};

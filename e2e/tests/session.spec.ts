@@ -1,0 +1,46 @@
+import { expect, signInThroughForm, test } from '../fixtures';
+
+test.describe('session and guards', () => {
+  test('a guarded page redirects to /login and returns there after signing in', async ({ page, user }) => {
+    await page.goto('/workspaces?tab=mine');
+    await expect(page).toHaveURL(/\/login$/);
+    await signInThroughForm(page, user);
+    await expect(page).toHaveURL(/\/workspaces\?tab=mine$/);
+    await expect(page.getByRole('heading', { name: 'Workspaces' })).toBeVisible();
+  });
+
+  test('the simple list is not guarded and greets a visitor by the fallback name', async ({ page }) => {
+    await page.goto('/list');
+    await expect(page).toHaveURL(/\/list$/);
+    await expect(page.getByTestId('greeting')).toHaveText('Hello, there');
+  });
+
+  test('sign out returns to /login and guarded pages then redirect', async ({ page, signedInUser }) => {
+    await page.goto('/categories');
+    await expect(page.getByTestId('greeting')).toHaveText(`Hello, ${signedInUser.fullName}`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/categories');
+    await expect(page).toHaveURL(/\/login$/);
+    const me = await page.request.get('/api/v1/users/me');
+    expect(me.status()).toBe(401);
+  });
+
+  test('a 401 from an ended session returns to /login, keeping the page to come back to', async ({ page, context, signedInUser }) => {
+    await page.goto('/tasks');
+    await expect(page.getByRole('heading', { name: 'Assigned Tasks' })).toBeVisible();
+    await context.clearCookies();
+    // The session is re-checked when the window regains focus; that call now answers 401.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect(page).toHaveURL(/\/login$/);
+    await signInThroughForm(page, signedInUser);
+    await expect(page).toHaveURL(/\/tasks$/);
+  });
+
+  test('unknown routes show Page not found with a link home', async ({ page, signedInUser: _ }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await expect(page.getByRole('heading', { name: 'Todos' })).toBeVisible();
+  });
+});
