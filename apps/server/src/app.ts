@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { badRequest } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -12,12 +13,16 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import type { ServiceContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const nulCharacterError = () => badRequest('Text may not contain NUL characters');
 
 export type BuildAppOptions = {
   config: Config;
@@ -73,7 +78,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+    if (/\\u0000/i.test(body as string)) return done(nulCharacterError(), undefined);
     return parseJson(request, body as string, done);
+  });
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw nulCharacterError();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,6 +105,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(usersRoutes(ctx));
       await api.register(categoriesRoutes(ctx));
       await api.register(todosRoutes(ctx));
+      await api.register(workspacesRoutes(ctx));
+      await api.register(projectsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

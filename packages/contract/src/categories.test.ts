@@ -30,6 +30,10 @@ describe('createCategoryBodySchema', () => {
     [{ name: '   ', slug: 'x' }, 'name', 'Name is required'],
     [{ name: 'X' }, 'slug', 'Slug is required'],
     [{ name: 'X', slug: '' }, 'slug', 'Slug is required'],
+    [{ name: 'X', slug: '   ' }, 'slug', 'Slug is required'],
+    [{ name: null, slug: 'x' }, 'name', 'Name is required'],
+    [{ name: 'X', slug: null }, 'slug', 'Slug is required'],
+    [{ name: 'n'.repeat(51), slug: 'x' }, 'name', 'Name must be at most 50 characters'],
   ])('%j → %s: %s', (body, field, message) => {
     expect(firstIssue(createCategoryBodySchema.safeParse(body))).toEqual({ field, message });
   });
@@ -59,6 +63,9 @@ describe('createCategoryBodySchema', () => {
       'workspaceId',
     );
   });
+  it('leaves workspaceId out when it is absent', () => {
+    expect(createCategoryBodySchema.parse({ name: 'X', slug: 'x' })).not.toHaveProperty('workspaceId');
+  });
 });
 
 describe('slugPattern', () => {
@@ -67,6 +74,19 @@ describe('slugPattern', () => {
       const slug = slugify(name);
       expect(slug, name).toMatch(slugPattern);
     }
+  });
+
+  it('is the form of the generator: a slug is accepted exactly when slugify leaves it unchanged', () => {
+    for (const slug of ['a', 'work', 'home-chores', 'q3-2025', 'a-b-c']) {
+      expect(slugify(slug)).toBe(slug);
+      expect(slug).toMatch(slugPattern);
+    }
+    for (const slug of ['Work', 'a--b', '-a', 'a-', 'a b', 'a_b']) {
+      expect(slugify(slug)).not.toBe(slug);
+      expect(slug).not.toMatch(slugPattern);
+    }
+    // slugify('') is '', but an empty slug is refused ('Slug is required').
+    expect('').not.toMatch(slugPattern);
   });
 });
 

@@ -32,7 +32,11 @@ function isRealCalendarDate(value: string): boolean {
   if (year < 1000) return false;
   const asUtc = new Date(`${datePart}T00:00:00Z`);
   if (Number.isNaN(asUtc.getTime()) || asUtc.toISOString().slice(0, 10) !== datePart) return false;
-  return !Number.isNaN(new Date(value.length === 10 ? `${value}T00:00:00Z` : value).getTime());
+  const instant = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(instant.getTime())) return false;
+  // A timestamp's UTC day counts, and it must stay within the same four-digit years.
+  const utcYear = instant.getUTCFullYear();
+  return utcYear >= 1000 && utcYear <= 9999;
 }
 
 /** Query-string booleans arrive as text. */

@@ -4,6 +4,8 @@ export * from './common.js';
 export * from './users.js';
 export * from './categories.js';
 export * from './todos.js';
+export * from './workspaces.js';
+export * from './projects.js';
 export * from './rules/slugify.js';
 export * from './rules/initials.js';
 export * from './rules/progress.js';

@@ -67,6 +67,27 @@ describe('todoBodySchema', () => {
     },
   );
 
+  it('rejects a timestamp whose UTC date falls past 9999-12-31 (no date column holds year 10000)', () => {
+    expect(firstIssue(todoBodySchema.safeParse({ title: 'T', category: categoryId, dueDate: '9999-12-31T23:00:00-05:00' })).field).toBe(
+      'dueDate',
+    );
+  });
+
+  it('uses the UTC date of a timestamp with an offset', () => {
+    expect(todoBodySchema.parse({ title: 'T', category: categoryId, dueDate: '2025-03-04T23:30:00-05:00' }).dueDate).toBe(
+      '2025-03-05',
+    );
+  });
+
+  it('the messages of the length limits', () => {
+    expect(firstIssue(todoBodySchema.safeParse({ title: 't'.repeat(201), category: categoryId })).message).toBe(
+      'Title must be at most 200 characters',
+    );
+    expect(
+      firstIssue(todoBodySchema.safeParse({ title: 'T', category: categoryId, description: 'd'.repeat(2001) })).message,
+    ).toBe('Description must be at most 2000 characters');
+  });
+
   it('description null becomes empty and is trimmed', () => {
     expect(todoBodySchema.parse({ title: 'T', category: categoryId, description: null }).description).toBe('');
     expect(todoBodySchema.parse({ title: 'T', category: categoryId, description: ' d ' }).description).toBe('d');

@@ -91,3 +91,67 @@ export const todos = pgTable(
     index('todos_category_id_idx').on(table.categoryId),
   ],
 );
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('workspaces_owner_id_idx').on(table.ownerId, table.createdAt)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', {
+      enum: ['BACKLOG', 'PLANNING', 'IN_PROGRESS', 'ON_HOLD', 'IN_REVIEW', 'READY_FOR_RELEASE', 'RELEASED', 'ARCHIVED'],
+    })
+      .notNull()
+      .default('BACKLOG'),
+    priority: text('priority', { enum: ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] }).notNull().default('MEDIUM'),
+    logo: text('logo'),
+    coverImage: text('cover_image'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    color: text('color').notNull().default('#3B82F6'),
+    isPublic: boolean('is_public').notNull().default(false),
+    allowMemberInvites: boolean('allow_member_invites').notNull().default(true),
+    requireApproval: boolean('require_approval').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('projects_workspace_id_idx').on(table.workspaceId, table.createdAt)],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['ADMIN', 'MODERATOR', 'MEMBER', 'VIEWER'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One membership per user and project, even when two adds race.
+    uniqueIndex('project_members_project_user_unique').on(table.projectId, table.userId),
+    index('project_members_user_id_idx').on(table.userId),
+  ],
+);

@@ -25,7 +25,10 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.header('set-cookie', serializeClearedSessionCookie(secure));
 }
 
-/** A preHandler that lets only signed-in users through and puts the user on the request. */
+/**
+ * An onRequest hook that lets only signed-in users through and puts the user on the request.
+ * It runs before the body is parsed and validated, so a signed-out caller always gets 401.
+ */
 export function requireUser(ctx: ServiceContext) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const token = readSessionToken(request);

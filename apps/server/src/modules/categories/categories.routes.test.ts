@@ -52,6 +52,43 @@ describe('signed out', () => {
     expect(response.body).toMatchObject({ success: false, code: 'UNAUTHORIZED', message: expect.any(String) });
   });
 
+  // Signed out comes first: an invalid request from someone signed out is still 401, not 400.
+  it.each([
+    ['an unknown type', 'GET', '/api/v1/categories?type=NOPE', undefined, undefined],
+    ['a non-UUID id', 'DELETE', '/api/v1/categories/not-a-uuid', undefined, undefined],
+    ['an empty body', 'POST', '/api/v1/categories', {}, undefined],
+    ['an invalid body', 'POST', '/api/v1/categories', { name: '', slug: 'Not A Slug', color: 'red' }, undefined],
+    ['malformed JSON', 'POST', '/api/v1/categories', undefined, '{"name": '],
+  ])('%s: %s %s is still 401 when signed out', async (_label, method, path, body, rawBody) => {
+    const response = await server.request(method, path, {
+      body,
+      ...(rawBody ? { rawBody, headers: { 'content-type': 'application/json' } } : {}),
+    });
+    expect(response.status, response.text).toBe(401);
+    expect(response.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+
+  it('a signed-out DELETE leaves the category in place', async () => {
+    const owner = await signedIn();
+    const category = await buildCategory(server, owner);
+    const response = await server.request('DELETE', `/api/v1/categories/${category._id}`);
+    expect(response.status).toBe(401);
+    expect((await listAll(owner)).map((c) => c._id)).toEqual([category._id]);
+  });
+
+  it('answers 401 after sign-out with the old cookie', async () => {
+    const cookie = await signedIn();
+    expect((await server.request('POST', '/api/v1/auth/logout', { cookie })).status).toBe(200);
+    for (const [method, path, body] of [
+      ['GET', '/api/v1/categories/all', undefined],
+      ['POST', '/api/v1/categories', { name: 'Late', slug: 'late' }],
+    ] as const) {
+      const response = await server.request(method, path, { cookie, body });
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    }
+  });
+
   it('answers 401 to a made-up session cookie', async () => {
     const response = await server.request('GET', '/api/v1/categories/all', {
       cookie: `tasklane_session=${'a'.repeat(43)}`,
@@ -84,6 +121,22 @@ describe('GET /api/v1/categories/all', () => {
 
   it('is an empty list for a new user', async () => {
     expect(await listAll(await signedIn())).toEqual([]);
+  });
+
+  it('is ordered by name, whatever the type or the order of creation', async () => {
+    const cookie = await signedIn();
+    for (const [name, type] of [
+      ['Gamma', 'TODO'],
+      ['Alpha', 'BLOG'],
+      ['Delta', 'TODO'],
+      ['Beta', 'TASK'],
+    ]) {
+      await buildCategory(server, cookie, { name, type });
+    }
+    const response = await server.request('GET', '/api/v1/categories/all', { cookie });
+    expect(response.body.categories.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
+    const todo = await server.request('GET', '/api/v1/categories?type=TODO', { cookie });
+    expect(todo.body.categories.map((c: { name: string }) => c.name)).toEqual(['Delta', 'Gamma']);
   });
 });
 
@@ -347,6 +400,39 @@ describe('DELETE /api/v1/categories/:id', () => {
     expect(list.body.todos).toEqual([expect.objectContaining({ _id: todo._id, title: 'Survivor', category: null })]);
   });
 
+  it('keeps the todo rows themselves, with category_id null, and only for that category', async () => {
+    const cookie = await signedIn();
+    const doomed = await buildCategory(server, cookie);
+    const kept = await buildCategory(server, cookie);
+    const orphan = await buildTodo(server, cookie, { category: doomed._id });
+    const untouched = await buildTodo(server, cookie, { category: kept._id });
+    expect((await server.request('DELETE', `/api/v1/categories/${doomed._id}`, { cookie })).status).toBe(200);
+    const result = await server.database.db.execute<{ id: string; category_id: string | null }>(
+      sql`select id, category_id from todos where id in (${orphan._id}, ${untouched._id})`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      id: string;
+      category_id: string | null;
+    }[];
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.category_id]))).toEqual({
+      [orphan._id]: null,
+      [untouched._id]: kept._id,
+    });
+    const filtered = await server.request('GET', `/api/v1/todos?category=${doomed._id}`, { cookie });
+    expect(filtered.body.todos).toEqual([]);
+  });
+
+  it('another user’s todos in a same-named category are untouched by my delete', async () => {
+    const mine = await signedIn();
+    const theirs = await signedIn();
+    const myCategory = await buildCategory(server, mine, { slug: 'same-slug' });
+    const theirCategory = await buildCategory(server, theirs, { slug: 'same-slug' });
+    const theirTodo = await buildTodo(server, theirs, { category: theirCategory._id });
+    expect((await server.request('DELETE', `/api/v1/categories/${myCategory._id}`, { cookie: mine })).status).toBe(200);
+    const list = await server.request('GET', '/api/v1/todos', { cookie: theirs });
+    expect(list.body.todos).toEqual([theirTodo]);
+  });
+
   it('frees the slug for reuse', async () => {
     const cookie = await signedIn();
     const category = await buildCategory(server, cookie, { slug: 'again' });
@@ -424,6 +510,16 @@ describe('bad input never makes a 500', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.status).toBe(415);
+    expect(response.body).toMatchObject({ success: false });
+  });
+
+  // PostgreSQL text cannot hold U+0000: such a value must be refused as input, not crash the insert.
+  it.each([
+    ['name', { name: 'Bad\u0000name', slug: 'nul-name' }],
+    ['slug', { name: 'Nul', slug: 'nul\u0000slug' }],
+  ])('a NUL character in the %s → 400, never 500', async (_field, body) => {
+    const response = await server.request('POST', '/api/v1/categories', { cookie, body });
+    expect(response.status, response.text).toBe(400);
     expect(response.body).toMatchObject({ success: false });
   });
 

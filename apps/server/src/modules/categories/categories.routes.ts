@@ -17,7 +17,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 
 export function categoriesRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireUser(ctx));
+    app.addHook('onRequest', requireUser(ctx));
 
     app.get(
       '/categories/all',

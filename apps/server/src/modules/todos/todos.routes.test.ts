@@ -79,6 +79,52 @@ describe('signed out', () => {
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ success: false, code: 'UNAUTHORIZED', message: expect.any(String) });
   });
+
+  // Signed out comes first: an invalid request from someone signed out is still 401, not 400.
+  it.each([
+    ['a bad filter', 'GET', '/api/v1/todos?status=NOPE', undefined, undefined],
+    ['a bad today', 'GET', '/api/v1/todos?date=today&today=garbage', undefined, undefined],
+    ['an empty body', 'POST', '/api/v1/todos', {}, undefined],
+    ['malformed JSON', 'POST', '/api/v1/todos', undefined, '{"title": '],
+    ['a non-UUID id', 'PUT', '/api/v1/todos/not-a-uuid', body, undefined],
+    ['an invalid body', 'PUT', `/api/v1/todos/${id}`, { title: '' }, undefined],
+    ['a non-UUID id', 'DELETE', '/api/v1/todos/12', undefined, undefined],
+  ])('%s: %s %s is still 401 when signed out', async (_label, method, path, requestBody, rawBody) => {
+    const response = await server.request(method, path, {
+      body: requestBody,
+      ...(rawBody ? { rawBody, headers: { 'content-type': 'application/json' } } : {}),
+    });
+    expect(response.status, response.text).toBe(401);
+    expect(response.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+
+  it('a signed-out PUT or DELETE changes nothing', async () => {
+    const { cookie, category } = await userWithCategory();
+    const todo = await buildTodo(server, cookie, { category: category._id, title: 'Mine' });
+    const put = await server.request('PUT', `/api/v1/todos/${todo._id}`, {
+      body: fullBody(todo, { title: 'Hijacked', status: 'COMPLETED' }),
+    });
+    expect(put.status).toBe(401);
+    const del = await server.request('DELETE', `/api/v1/todos/${todo._id}`);
+    expect(del.status).toBe(401);
+    expect(await listTodos(cookie)).toEqual([todo]);
+  });
+
+  it('answers 401 after sign-out with the old cookie', async () => {
+    const { cookie, category } = await userWithCategory();
+    const todo = await buildTodo(server, cookie, { category: category._id });
+    expect((await server.request('POST', '/api/v1/auth/logout', { cookie })).status).toBe(200);
+    for (const [method, path, requestBody] of [
+      ['GET', '/api/v1/todos', undefined],
+      ['POST', '/api/v1/todos', { title: 'Late', category: category._id }],
+      ['PUT', `/api/v1/todos/${todo._id}`, fullBody(todo, { title: 'Late' })],
+      ['DELETE', `/api/v1/todos/${todo._id}`, undefined],
+    ] as const) {
+      const response = await server.request(method, path, { cookie, body: requestBody });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    }
+  });
 });
 
 describe('POST /api/v1/todos', () => {
@@ -149,6 +195,31 @@ describe('POST /api/v1/todos', () => {
     const { cookie, category } = await userWithCategory();
     const todo = await buildTodo(server, cookie, { category: category._id, priority });
     expect(todo.priority).toBe(priority);
+  });
+
+  it('ignores server-owned fields in the body (_id, owner, timestamps, category object)', async () => {
+    const { cookie, category } = await userWithCategory();
+    const { user: other } = await buildSignedInUser(server);
+    const forgedId = randomUUID();
+    const response = await server.request('POST', '/api/v1/todos', {
+      cookie,
+      body: {
+        title: 'Forged',
+        category: category._id,
+        _id: forgedId,
+        id: forgedId,
+        ownerId: other.id,
+        owner_id: other.id,
+        createdAt: '2000-01-01T00:00:00.000Z',
+        updatedAt: '2000-01-01T00:00:00.000Z',
+      },
+    });
+    expect(response.status).toBe(201);
+    const todo = response.body.todo as Todo;
+    expect(todo._id).not.toBe(forgedId);
+    expectRecent(todo.createdAt);
+    expectRecent(todo.updatedAt);
+    expect(await listTodos(cookie)).toEqual([todo]);
   });
 
   describe('dueDate', () => {
@@ -433,6 +504,14 @@ describe('GET /api/v1/todos', () => {
       expect(await titles(`?category=${work}`)).toEqual(['a', 'b']);
       expect(await titles(`?category=${home}&status=PENDING`)).toEqual(['e']);
       expect(await titles(`?category=${randomUUID()}`)).toEqual([]);
+    });
+
+    it('a category filter with another user’s category id shows none of their todos', async () => {
+      const other = await signedIn();
+      const theirs = await buildCategory(server, other);
+      const theirTodo = await buildTodo(server, other, { category: theirs._id });
+      expect(await titles(`?category=${theirs._id}`)).toEqual([]);
+      expect(await listTodos(other, `?category=${theirs._id}`)).toEqual([theirTodo]);
     });
 
     it('keeps the sort order when filtered', async () => {
@@ -898,7 +977,94 @@ describe('bad input never makes a 500', () => {
     expect(text.body).toMatchObject({ success: false });
   });
 
+  // PostgreSQL text cannot hold U+0000: such a value must be refused as input, not crash the query.
+  it.each([
+    ['title', { title: 'Bad\u0000title' }],
+    ['description', { title: 'T', description: 'nul \u0000 inside' }],
+    ['a tag', { title: 'T', tags: ['ok', 'bad\u0000tag'] }],
+  ])('a NUL character in %s → 400 on POST and PUT, never 500', async (_label, fields) => {
+    for (const [method, path] of [
+      ['POST', '/api/v1/todos'],
+      ['PUT', `/api/v1/todos/${todo._id}`],
+    ] as const) {
+      const response = await server.request(method, path, { cookie, body: { category: categoryId, ...fields } });
+      expect(response.status, `${method} ${response.text}`).toBe(400);
+      expect(response.body).toMatchObject({ success: false });
+    }
+  });
+
+  // The date part is valid, but its UTC date is in year 10000, which no date column holds.
+  it.each(['9999-12-31T23:00:00-05:00', '9999-12-31T20:00:00-12:00'])(
+    'a dueDate %j whose UTC day is past 9999-12-31 → 400 on POST and PUT, never 500',
+    async (dueDate) => {
+      for (const [method, path] of [
+        ['POST', '/api/v1/todos'],
+        ['PUT', `/api/v1/todos/${todo._id}`],
+      ] as const) {
+        const response = await server.request(method, path, {
+          cookie,
+          body: { title: 'T', category: categoryId, dueDate },
+        });
+        expect(response.status, `${method} ${response.text}`).toBe(400);
+        expect(response.body).toMatchObject({ success: false });
+      }
+    },
+  );
+
+  it('a today= whose UTC day is past 9999-12-31 → 400, never 500', async () => {
+    const response = await server.request(
+      'GET',
+      `/api/v1/todos?date=today&today=${encodeURIComponent('9999-12-31T23:00:00-05:00')}`,
+      { cookie },
+    );
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
   it('the todo survived all of it, and nothing else was made', async () => {
     expect(await listTodos(cookie)).toEqual([todo]);
+  });
+});
+
+describe('a category deleted while a todo is being saved with it', () => {
+  // The category check and the write are separate statements: the delete can land in between.
+  // Either order is fine (the todo saved, then left without a category; or 400 'Please select a
+  // category'), but never a 500.
+  it('POST racing the category’s DELETE: 201 or 400, never 500, and a consistent result', async () => {
+    const cookie = await signedIn();
+    for (let round = 0; round < 10; round += 1) {
+      const category = await buildCategory(server, cookie);
+      const [create, remove] = await Promise.all([
+        server.request('POST', '/api/v1/todos', { cookie, body: { title: `race ${round}`, category: category._id } }),
+        server.request('DELETE', `/api/v1/categories/${category._id}`, { cookie }),
+      ]);
+      expect(remove.status).toBe(200);
+      expect([201, 400], `round ${round}: ${create.status} ${create.text}`).toContain(create.status);
+      if (create.status === 400) expect(create.body.message).toBe('Please select a category');
+    }
+    const todos = await listTodos(cookie);
+    expect(todos.every((todo) => todo.category === null)).toBe(true);
+  });
+
+  it('PUT racing the new category’s DELETE: 200 or 400, never 500, and a consistent result', async () => {
+    const cookie = await signedIn();
+    for (let round = 0; round < 10; round += 1) {
+      const current = await buildCategory(server, cookie);
+      const next = await buildCategory(server, cookie);
+      const todo = await buildTodo(server, cookie, { category: current._id, title: `race ${round}` });
+      const [update, remove] = await Promise.all([
+        server.request('PUT', `/api/v1/todos/${todo._id}`, { cookie, body: fullBody(todo, { category: next._id }) }),
+        server.request('DELETE', `/api/v1/categories/${next._id}`, { cookie }),
+      ]);
+      expect(remove.status).toBe(200);
+      expect([200, 400], `round ${round}: ${update.status} ${update.text}`).toContain(update.status);
+      const [after] = await listTodos(cookie, `?category=${current._id}`);
+      if (update.status === 200) {
+        expect(after).toBeUndefined();
+      } else {
+        expect(update.body.message).toBe('Please select a category');
+        expect(after).toEqual(todo);
+      }
+    }
   });
 });

@@ -7,7 +7,7 @@ import { listUsers } from './users.service.js';
 
 export function usersRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireUser(ctx));
+    app.addHook('onRequest', requireUser(ctx));
 
     app.get(
       '/users/me',

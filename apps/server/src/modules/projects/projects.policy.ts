@@ -1,0 +1,35 @@
+import type { MemberRole, ProjectAbilities } from '@tasklane/contract';
+
+/**
+ * Who may do what in a project. ADMIN: everything, including deleting the project and
+ * changing roles. MODERATOR: edit the project, add and remove MEMBER and VIEWER members,
+ * manage features. MEMBER: create and edit tasks, comment. VIEWER: read and comment.
+ * The workspace owner acts as ADMIN in every project of the workspace. Anyone else does not
+ * see the project at all (404).
+ */
+export function effectiveRole(membershipRole: MemberRole | null, isWorkspaceOwner: boolean): MemberRole | null {
+  return isWorkspaceOwner ? 'ADMIN' : membershipRole;
+}
+
+export function abilitiesFor(role: MemberRole): ProjectAbilities {
+  const isAdmin = role === 'ADMIN';
+  const isModerator = isAdmin || role === 'MODERATOR';
+  return {
+    canEdit: isModerator,
+    canDelete: isAdmin,
+    canManageMembers: isModerator,
+    canManageFeatures: isModerator,
+    canEditTasks: isModerator || role === 'MEMBER',
+  };
+}
+
+/** Moderators manage only MEMBER and VIEWER members; admins manage everyone. */
+export function canManageMemberWithRole(actor: MemberRole, target: MemberRole): boolean {
+  if (actor === 'ADMIN') return true;
+  if (actor === 'MODERATOR') return target === 'MEMBER' || target === 'VIEWER';
+  return false;
+}
+
+export function canChangeRoles(actor: MemberRole): boolean {
+  return actor === 'ADMIN';
+}

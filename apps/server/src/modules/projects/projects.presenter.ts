@@ -1,0 +1,49 @@
+import { computeProgress, type Project, type ProjectMember } from '@tasklane/contract';
+import { abilitiesFor } from './projects.policy.js';
+import type { MemberRow, ProjectRow } from './projects.repo.js';
+import type { MemberRole } from '@tasklane/contract';
+
+export function presentMember(row: MemberRow): ProjectMember {
+  return {
+    _id: row.id,
+    role: row.role,
+    userId: {
+      _id: row.user.id,
+      fullName: row.user.fullName,
+      email: row.user.email,
+      username: row.user.username,
+      avatar: row.user.avatar,
+    },
+    joinedAt: row.createdAt.toISOString(),
+  };
+}
+
+export type TaskCounts = { completed: number; total: number };
+
+export function presentProject(row: ProjectRow, role: MemberRole, members: MemberRow[], tasks: TaskCounts): Project {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    logo: row.logo,
+    coverImage: row.coverImage,
+    category: row.categoryId ? { _id: row.categoryId } : null,
+    workspaceId: { _id: row.workspaceId, name: row.workspaceName },
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    members: members.map(presentMember),
+    statistics: { totalMembers: members.length, completedTasks: tasks.completed, totalTasks: tasks.total },
+    progress: computeProgress(tasks.completed, tasks.total),
+    settings: {
+      color: row.color,
+      isPublic: row.isPublic,
+      allowMemberInvites: row.allowMemberInvites,
+      requireApproval: row.requireApproval,
+    },
+    role,
+    abilities: abilitiesFor(role),
+  };
+}

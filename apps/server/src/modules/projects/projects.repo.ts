@@ -1,0 +1,207 @@
+import type { CreateProjectData, MemberRole, ProjectStatus, Priority, UpdateProjectData } from '@tasklane/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { projectMembers, projects, users, workspaces } from '../../db/schema.js';
+
+export type ProjectRow = {
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  workspaceOwnerId: string;
+  name: string;
+  description: string;
+  status: ProjectStatus;
+  priority: Priority;
+  logo: string | null;
+  coverImage: string | null;
+  categoryId: string | null;
+  isActive: boolean;
+  color: string;
+  isPublic: boolean;
+  allowMemberInvites: boolean;
+  requireApproval: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The caller's membership role, null when they are not a member. */
+  membershipRole: MemberRole | null;
+};
+
+export type MemberRow = {
+  id: string;
+  projectId: string;
+  role: MemberRole;
+  createdAt: Date;
+  user: { id: string; fullName: string; email: string; username: string; avatar: string | null };
+};
+
+const projectColumns = (userId: string) => ({
+  id: projects.id,
+  workspaceId: projects.workspaceId,
+  workspaceName: workspaces.name,
+  workspaceOwnerId: workspaces.ownerId,
+  name: projects.name,
+  description: projects.description,
+  status: projects.status,
+  priority: projects.priority,
+  logo: projects.logo,
+  coverImage: projects.coverImage,
+  categoryId: projects.categoryId,
+  isActive: projects.isActive,
+  color: projects.color,
+  isPublic: projects.isPublic,
+  allowMemberInvites: projects.allowMemberInvites,
+  requireApproval: projects.requireApproval,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  membershipRole: sql<MemberRole | null>`(select ${projectMembers.role} from ${projectMembers}
+    where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${userId})`,
+});
+
+/** One project with the caller's membership, or nothing. */
+export async function findProject(db: Db, projectId: string, userId: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select(projectColumns(userId))
+    .from(projects)
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row;
+}
+
+/** A workspace's projects: all of them for its owner, else those the user is a member of. */
+export async function listWorkspaceProjects(db: Db, workspaceId: string, userId: string, isOwner: boolean) {
+  const membership = sql`exists (select 1 from ${projectMembers}
+    where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${userId})`;
+  return db
+    .select(projectColumns(userId))
+    .from(projects)
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(isOwner ? eq(projects.workspaceId, workspaceId) : and(eq(projects.workspaceId, workspaceId), membership))
+    .orderBy(desc(projects.createdAt), asc(projects.id));
+}
+
+/** Every project the user is a member of, most recently updated first. */
+export async function listMemberProjects(db: Db, userId: string): Promise<ProjectRow[]> {
+  return db
+    .select(projectColumns(userId))
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(projectMembers.userId, userId))
+    .orderBy(desc(projects.updatedAt), asc(projects.id));
+}
+
+/** Members of several projects at once (no query per project). */
+export async function listMembers(db: Db, projectIds: string[]): Promise<MemberRow[]> {
+  if (projectIds.length === 0) return [];
+  return db
+    .select({
+      id: projectMembers.id,
+      projectId: projectMembers.projectId,
+      role: projectMembers.role,
+      createdAt: projectMembers.createdAt,
+      user: {
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        username: users.username,
+        avatar: users.avatar,
+      },
+    })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(inArray(projectMembers.projectId, projectIds))
+    .orderBy(asc(projectMembers.createdAt), asc(projectMembers.id));
+}
+
+function projectValues(data: CreateProjectData | UpdateProjectData) {
+  return {
+    name: data.name,
+    description: data.description,
+    ...(data.status ? { status: data.status } : {}),
+    ...(data.priority ? { priority: data.priority } : {}),
+    logo: data.logo,
+    coverImage: data.coverImage,
+    ...(data.category !== undefined ? { categoryId: data.category } : {}),
+    ...(data.settings?.color ? { color: data.settings.color.toUpperCase() } : {}),
+    ...(data.settings?.isPublic !== undefined ? { isPublic: data.settings.isPublic } : {}),
+    ...(data.settings?.allowMemberInvites !== undefined ? { allowMemberInvites: data.settings.allowMemberInvites } : {}),
+    ...(data.settings?.requireApproval !== undefined ? { requireApproval: data.settings.requireApproval } : {}),
+  };
+}
+
+/** The project and its creator's ADMIN membership, in one transaction. */
+export async function insertProjectWithAdmin(db: Db, data: CreateProjectData, creatorId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...projectValues(data), workspaceId: data.workspaceId, createdBy: creatorId })
+      .returning({ id: projects.id });
+    await tx.insert(projectMembers).values({ projectId: row!.id, userId: creatorId, role: 'ADMIN' });
+    return row!.id;
+  });
+}
+
+export async function updateProject(db: Db, projectId: string, data: UpdateProjectData) {
+  await db
+    .update(projects)
+    .set({ ...projectValues(data), ...(data.isActive !== undefined ? { isActive: data.isActive } : {}), updatedAt: sql`now()` })
+    .where(eq(projects.id, projectId));
+}
+
+/** Deletes the project; memberships (and later features, tasks, comments) cascade. */
+export async function deleteProject(db: Db, projectId: string) {
+  await db.delete(projects).where(eq(projects.id, projectId));
+}
+
+export async function insertMember(db: Db, projectId: string, userId: string, role: MemberRole): Promise<boolean> {
+  const rows = await db
+    .insert(projectMembers)
+    .values({ projectId, userId, role })
+    .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] })
+    .returning({ id: projectMembers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Runs a membership change while holding the project's row lock, so two concurrent
+ * changes cannot both remove "another" admin and leave the project with none.
+ */
+export async function withProjectLock<T>(db: Db, projectId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${projects} where ${projects.id} = ${projectId} for update`);
+    return work(tx as unknown as Db);
+  });
+}
+
+export async function findMemberRole(db: Db, projectId: string, userId: string): Promise<MemberRole | undefined> {
+  const [row] = await db
+    .select({ role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+    .limit(1);
+  return row?.role;
+}
+
+export async function countAdmins(db: Db, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'ADMIN')));
+  return row?.count ?? 0;
+}
+
+export async function deleteMember(db: Db, projectId: string, userId: string) {
+  await db.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+}
+
+export async function setMemberRole(db: Db, projectId: string, userId: string, role: MemberRole) {
+  await db
+    .update(projectMembers)
+    .set({ role })
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+}
+
+export async function touchProject(db: Db, projectId: string) {
+  await db.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+}

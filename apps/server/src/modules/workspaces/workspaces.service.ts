@@ -1,0 +1,39 @@
+import { forbidden, notFound } from '../../http/errors.js';
+import type { ServiceContext } from '../context.js';
+import type { UserRow } from '../users/users.repo.js';
+import { canManageWorkspace, canSeeWorkspace } from './workspaces.policy.js';
+import * as repo from './workspaces.repo.js';
+
+export function listWorkspaces(ctx: ServiceContext, user: UserRow) {
+  return repo.listVisibleWorkspaces(ctx.db, user.id);
+}
+
+export function createWorkspace(ctx: ServiceContext, user: UserRow, name: string) {
+  return repo.insertWorkspace(ctx.db, user.id, name);
+}
+
+/** The workspace as the user may see it; 404 when they may not see it at all. */
+export async function getVisibleWorkspace(ctx: ServiceContext, user: UserRow, id: string) {
+  const access = await repo.findWorkspaceAccess(ctx.db, id, user.id);
+  if (!access || !canSeeWorkspace(access)) throw notFound('Workspace not found');
+  return access;
+}
+
+async function getManagedWorkspace(ctx: ServiceContext, user: UserRow, id: string, action: string) {
+  const access = await getVisibleWorkspace(ctx, user, id);
+  if (!canManageWorkspace(access)) throw forbidden(`Only the workspace owner can ${action} it`);
+  return access.workspace;
+}
+
+export async function renameWorkspace(ctx: ServiceContext, user: UserRow, id: string, name: string) {
+  await getManagedWorkspace(ctx, user, id, 'rename');
+  const workspace = await repo.renameWorkspace(ctx.db, id, name);
+  if (!workspace) throw notFound('Workspace not found');
+  return workspace;
+}
+
+export async function deleteWorkspace(ctx: ServiceContext, user: UserRow, id: string) {
+  await getManagedWorkspace(ctx, user, id, 'delete');
+  // One statement: the cascade removes projects and memberships in the same transaction.
+  if (!(await repo.deleteWorkspace(ctx.db, id, user.id))) throw notFound('Workspace not found');
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { memberRoles, priorities, projectStatuses } from './enums.js';
+import { hexColorSchema, idSchema } from './common.js';
+import { messageResponseSchema } from './errors.js';
+
+export const projectStatusSchema = z.enum(projectStatuses, {
+  error: `Status must be one of ${projectStatuses.join(', ')}`,
+});
+export const projectPrioritySchema = z.enum(priorities, { error: 'Priority must be one of LOW, MEDIUM, HIGH, URGENT' });
+export const memberRoleSchema = z.enum(memberRoles, { error: 'Role must be one of ADMIN, MODERATOR, MEMBER, VIEWER' });
+
+export const memberUserSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const projectMemberSchema = z
+  .object({ _id: z.string(), role: memberRoleSchema, userId: memberUserSchema, joinedAt: z.string() })
+  .describe('Project member');
+export type ProjectMember = z.infer<typeof projectMemberSchema>;
+
+export const projectAbilitiesSchema = z
+  .object({
+    canEdit: z.boolean(),
+    canDelete: z.boolean(),
+    canManageMembers: z.boolean(),
+    canManageFeatures: z.boolean(),
+    canEditTasks: z.boolean(),
+  })
+  .describe("What the caller's role lets them do; the server enforces the same rules");
+export type ProjectAbilities = z.infer<typeof projectAbilitiesSchema>;
+
+export const projectSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: projectStatusSchema,
+    priority: projectPrioritySchema,
+    logo: z.string().nullable(),
+    coverImage: z.string().nullable(),
+    category: z.object({ _id: z.string() }).nullable(),
+    workspaceId: z.object({ _id: z.string(), name: z.string() }),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    members: z.array(projectMemberSchema),
+    statistics: z.object({ totalMembers: z.number(), completedTasks: z.number(), totalTasks: z.number() }),
+    progress: z.number().describe('Rounded percent of completed tasks, 0 without tasks'),
+    settings: z.object({
+      color: z.string(),
+      isPublic: z.boolean(),
+      allowMemberInvites: z.boolean(),
+      requireApproval: z.boolean(),
+    }),
+    role: memberRoleSchema.describe("The caller's effective role (the workspace owner counts as ADMIN)"),
+    abilities: projectAbilitiesSchema,
+  })
+  .describe('Project');
+export type Project = z.infer<typeof projectSchema>;
+
+const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'URL must be at most 2000 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Must be an http(s) URL');
+
+/** Empty text and null both mean "none". */
+const optionalUrlSchema = z
+  .union([z.literal(''), httpUrlSchema, z.null()])
+  .optional()
+  .transform((value) => (value ? value : null));
+
+export const projectNameSchema = z
+  .string({ error: 'Project name is required' })
+  .trim()
+  .min(1, 'Project name is required')
+  .max(100, 'Project name must be at most 100 characters');
+
+const settingsSchema = z.object({
+  color: hexColorSchema.optional(),
+  isPublic: z.boolean().optional(),
+  allowMemberInvites: z.boolean().optional(),
+  requireApproval: z.boolean().optional(),
+});
+
+const categoryRefSchema = z
+  .union([idSchema, z.object({ _id: idSchema }), z.literal(''), z.null()])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === null || value === '' ? null : typeof value === 'string' ? value : value._id))
+  .describe('Id of one of your PROJECT categories, or null');
+
+const projectFields = {
+  name: projectNameSchema,
+  description: z
+    .string()
+    .trim()
+    .max(5000, 'Description must be at most 5000 characters')
+    .nullish()
+    .transform((value) => value ?? ''),
+  status: projectStatusSchema.optional(),
+  priority: projectPrioritySchema.optional(),
+  logo: optionalUrlSchema,
+  coverImage: optionalUrlSchema,
+  category: categoryRefSchema,
+  settings: settingsSchema.optional(),
+};
+
+export const createProjectBodySchema = z.object({ ...projectFields, workspaceId: idSchema });
+export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
+export type CreateProjectData = z.output<typeof createProjectBodySchema>;
+
+export const updateProjectBodySchema = z.object({ ...projectFields, isActive: z.boolean().optional() });
+export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
+export type UpdateProjectData = z.output<typeof updateProjectBodySchema>;
+
+export const projectParamsSchema = z.object({ projectId: idSchema });
+export const memberParamsSchema = z.object({ projectId: idSchema, userId: idSchema });
+export const updateProjectQuerySchema = z.object({ workspaceId: idSchema.optional() });
+
+export const addMemberBodySchema = z.object({
+  userId: idSchema,
+  role: memberRoleSchema.default('MEMBER'),
+});
+export type AddMemberBody = z.input<typeof addMemberBodySchema>;
+
+export const updateMemberBodySchema = z.object({ role: memberRoleSchema });
+export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
+
+export const projectResponseSchema = messageResponseSchema.extend({ data: projectSchema });
+export type ProjectResponse = z.infer<typeof projectResponseSchema>;
+
+export const workspaceProjectsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ total: z.number(), projects: z.array(projectSchema) }),
+});
+export type WorkspaceProjectsResponse = z.infer<typeof workspaceProjectsResponseSchema>;
+
+export const projectsListResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(projectSchema),
+});
+export type ProjectsListResponse = z.infer<typeof projectsListResponseSchema>;
+
+export const membersResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(projectMemberSchema),
+});
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
+
+export const memberResponseSchema = messageResponseSchema.extend({ data: projectMemberSchema });
+export type MemberResponse = z.infer<typeof memberResponseSchema>;
