@@ -1,4 +1,5 @@
 import type { TodoData, UpdateTodoData } from '@tasklane/contract';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import type { ServiceContext } from '../context.js';
@@ -6,6 +7,7 @@ import type { UserRow } from '../users/users.repo.js';
 import * as repo from './todos.repo.js';
 
 const SELECT_CATEGORY = 'Please select a category';
+const selectCategoryError = () => badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
 
 export type ListTodosInput = Omit<repo.TodoFilters, 'date'> & { date?: 'today' | 'other'; today?: string };
 
@@ -19,22 +21,32 @@ export function listTodos(ctx: ServiceContext, user: UserRow, input: ListTodosIn
 
 async function requireOwnCategory(ctx: ServiceContext, user: UserRow, categoryId: string) {
   const category = await findOwnedCategory(ctx.db, user.id, categoryId);
-  if (!category) throw badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
+  if (!category) throw selectCategoryError();
   return { id: category.id, name: category.name, color: category.color, slug: category.slug };
+}
+
+/** The category was checked, then deleted before the write landed: the same answer as a missing one. */
+async function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw selectCategoryError();
+    throw error;
+  }
 }
 
 export async function createTodo(ctx: ServiceContext, user: UserRow, data: TodoData) {
   const category = await requireOwnCategory(ctx, user, data.category);
-  return repo.insertTodo(ctx.db, user.id, data, category);
+  return writingWithCategory(() => repo.insertTodo(ctx.db, user.id, data, category));
 }
 
 export async function updateTodo(ctx: ServiceContext, user: UserRow, id: string, data: UpdateTodoData) {
   const category = data.category === null ? null : await requireOwnCategory(ctx, user, data.category);
-  const todo = await repo.updateTodo(ctx.db, user.id, id, data, category);
+  const todo = await writingWithCategory(() => repo.updateTodo(ctx.db, user.id, id, data, category));
   if (todo) return todo;
   // Nothing matched: either no such todo of yours, or a null category for a todo that has one.
   if (category === null && (await repo.todoExists(ctx.db, user.id, id))) {
-    throw badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
+    throw selectCategoryError();
   }
   throw notFound('Todo not found');
 }
