@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Category, Todo } from '@tasklane/contract';
+import type { Category, MemberRole, Project, ProjectMember, Todo, Workspace } from '@tasklane/contract';
 import { insertUser, type UserRow } from '../src/modules/users/users.repo.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { sessionCookieFrom, type TestServer } from './test-server.js';
@@ -93,4 +93,150 @@ export async function buildTodo(
   });
   if (response.status !== 201) throw new Error(`buildTodo failed: ${response.status} ${response.text}`);
   return response.body.todo as Todo;
+}
+
+/** A workspace made through the API, owned by the signed-in user of `cookie`. */
+export async function buildWorkspace(
+  server: TestServer,
+  cookie: string,
+  overrides: Partial<{ name: string }> = {},
+): Promise<Workspace> {
+  const response = await server.request('POST', '/api/v1/workspaces', {
+    cookie,
+    body: { name: `Workspace ${randomBytes(3).toString('hex')}`, ...overrides },
+  });
+  if (response.status !== 201) throw new Error(`buildWorkspace failed: ${response.status} ${response.text}`);
+  return response.body.data as Workspace;
+}
+
+/** Adds a member through the API as the signed-in user of `cookie`. */
+export async function addProjectMember(
+  server: TestServer,
+  cookie: string,
+  projectId: string,
+  userId: string,
+  role: MemberRole = 'MEMBER',
+): Promise<ProjectMember> {
+  const response = await server.request('POST', `/api/v1/projects/${projectId}/members`, {
+    cookie,
+    body: { userId, role },
+  });
+  if (response.status !== 201) throw new Error(`addProjectMember failed: ${response.status} ${response.text}`);
+  return response.body.data as ProjectMember;
+}
+
+/**
+ * A project made through the API by the signed-in user of `cookie` (who becomes its ADMIN).
+ * Makes a workspace of theirs when no workspaceId is given; `members` are added afterwards,
+ * and the project is returned as it then stands.
+ */
+export async function buildProject(
+  server: TestServer,
+  cookie: string,
+  overrides: Record<string, unknown> & {
+    workspaceId?: string;
+    members?: Array<{ userId: string; role?: MemberRole }>;
+  } = {},
+): Promise<Project> {
+  const { members = [], ...body } = overrides;
+  const workspaceId = body.workspaceId ?? (await buildWorkspace(server, cookie))._id;
+  const response = await server.request('POST', '/api/v1/projects', {
+    cookie,
+    body: { name: `Project ${randomBytes(3).toString('hex')}`, ...body, workspaceId },
+  });
+  if (response.status !== 201) throw new Error(`buildProject failed: ${response.status} ${response.text}`);
+  const project = response.body.data as Project;
+  if (members.length === 0) return project;
+  for (const member of members) await addProjectMember(server, cookie, project._id, member.userId, member.role);
+  const fetched = await server.request('GET', `/api/v1/projects/${project._id}`, { cookie });
+  if (fetched.status !== 200) throw new Error(`buildProject refetch failed: ${fetched.status} ${fetched.text}`);
+  return fetched.body.data as Project;
+}
+
+export type SignedInUser = Awaited<ReturnType<typeof buildSignedInUser>>;
+
+/** One signed-in user per caller kind of the project permission matrix. */
+export type ProjectCast = Record<'owner' | 'admin' | 'moderator' | 'member' | 'viewer' | 'stranger', SignedInUser>;
+
+export async function buildProjectCast(server: TestServer): Promise<ProjectCast> {
+  const [owner, admin, moderator, member, viewer, stranger] = await Promise.all(
+    ['owner', 'admin', 'moderator', 'member', 'viewer', 'stranger'].map((kind) =>
+      buildSignedInUser(server, { fullName: `Cast ${kind} ${randomBytes(2).toString('hex')}` }),
+    ),
+  );
+  return { owner: owner!, admin: admin!, moderator: moderator!, member: member!, viewer: viewer!, stranger: stranger! };
+}
+
+/**
+ * A fresh workspace of `cast.owner` with one project where cast.admin is ADMIN (besides the
+ * owner, its creator), and moderator, member and viewer hold those roles.
+ */
+export async function buildSharedProject(server: TestServer, cast: ProjectCast, overrides: Record<string, unknown> = {}) {
+  const workspace = await buildWorkspace(server, cast.owner.cookie);
+  const project = await buildProject(server, cast.owner.cookie, {
+    ...overrides,
+    workspaceId: workspace._id,
+    members: [
+      { userId: cast.admin.user.id, role: 'ADMIN' },
+      { userId: cast.moderator.user.id, role: 'MODERATOR' },
+      { userId: cast.member.user.id, role: 'MEMBER' },
+      { userId: cast.viewer.user.id, role: 'VIEWER' },
+    ],
+  });
+  return { workspace, project };
+}
+
+/** The caller kinds of the project permission matrix, in the order its status rows list them. */
+export const callerKinds = [
+  'signed out',
+  'stranger',
+  'VIEWER',
+  'MEMBER',
+  'MODERATOR',
+  'ADMIN',
+  'owner',
+  'owner, not a member',
+] as const;
+export type CallerKind = (typeof callerKinds)[number];
+
+/** The cookie a caller kind sends (none when signed out). */
+export function cookieFor(cast: ProjectCast, kind: CallerKind): string | undefined {
+  switch (kind) {
+    case 'signed out':
+      return undefined;
+    case 'stranger':
+      return cast.stranger.cookie;
+    case 'VIEWER':
+      return cast.viewer.cookie;
+    case 'MEMBER':
+      return cast.member.cookie;
+    case 'MODERATOR':
+      return cast.moderator.cookie;
+    case 'ADMIN':
+      return cast.admin.cookie;
+    case 'owner':
+    case 'owner, not a member':
+      return cast.owner.cookie;
+  }
+}
+
+/** Rows of [kind, expected status] from statuses given in callerKinds order. */
+export function statusesByKind(statuses: readonly number[]): Array<[CallerKind, number]> {
+  if (statuses.length !== callerKinds.length) throw new Error(`expected ${callerKinds.length} statuses`);
+  return callerKinds.map((kind, index) => [kind, statuses[index]!]);
+}
+
+/**
+ * A fresh shared project for one matrix row. For 'owner, not a member' the second admin
+ * removes the owner's own membership, so the owner holds only the workspace.
+ */
+export async function buildMatrixFixture(server: TestServer, cast: ProjectCast, kind: CallerKind) {
+  const fixture = await buildSharedProject(server, cast);
+  if (kind === 'owner, not a member') {
+    const response = await server.request('DELETE', `/api/v1/projects/${fixture.project._id}/members/${cast.owner.user.id}`, {
+      cookie: cast.admin.cookie,
+    });
+    if (response.status !== 200) throw new Error(`removing the owner failed: ${response.status} ${response.text}`);
+  }
+  return fixture;
 }

@@ -75,11 +75,11 @@ const httpUrlSchema = z
     }
   }, 'Must be an http(s) URL');
 
-/** Empty text and null both mean "none". */
+/** Empty text and null both mean "none"; left out means "unchanged" (on update). */
 const optionalUrlSchema = z
   .union([z.literal(''), httpUrlSchema, z.null()])
   .optional()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value === undefined ? undefined : value ? value : null));
 
 export const projectNameSchema = z
   .string({ error: 'Project name is required' })
@@ -107,7 +107,7 @@ const projectFields = {
     .trim()
     .max(5000, 'Description must be at most 5000 characters')
     .nullish()
-    .transform((value) => value ?? ''),
+    .transform((value) => (value === undefined ? undefined : (value ?? ''))),
   status: projectStatusSchema.optional(),
   priority: projectPrioritySchema.optional(),
   logo: optionalUrlSchema,
@@ -120,6 +120,7 @@ export const createProjectBodySchema = z.object({ ...projectFields, workspaceId:
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 export type CreateProjectData = z.output<typeof createProjectBodySchema>;
 
+/** Fields left out of an update keep their current values. */
 export const updateProjectBodySchema = z.object({ ...projectFields, isActive: z.boolean().optional() });
 export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
 export type UpdateProjectData = z.output<typeof updateProjectBodySchema>;

@@ -117,11 +117,11 @@ export async function listMembers(db: Db, projectIds: string[]): Promise<MemberR
 function projectValues(data: CreateProjectData | UpdateProjectData) {
   return {
     name: data.name,
-    description: data.description,
+    ...(data.description !== undefined ? { description: data.description } : {}),
     ...(data.status ? { status: data.status } : {}),
     ...(data.priority ? { priority: data.priority } : {}),
-    logo: data.logo,
-    coverImage: data.coverImage,
+    ...(data.logo !== undefined ? { logo: data.logo } : {}),
+    ...(data.coverImage !== undefined ? { coverImage: data.coverImage } : {}),
     ...(data.category !== undefined ? { categoryId: data.category } : {}),
     ...(data.settings?.color ? { color: data.settings.color.toUpperCase() } : {}),
     ...(data.settings?.isPublic !== undefined ? { isPublic: data.settings.isPublic } : {}),

@@ -78,7 +78,8 @@ export async function createProject(ctx: ServiceContext, user: UserRow, data: Cr
 export async function updateProject(ctx: ServiceContext, user: UserRow, projectId: string, data: UpdateProjectData) {
   const access = await getAccess(ctx, user, projectId);
   if (!abilitiesFor(access.role).canEdit) throw forbidden('Only admins and moderators can edit this project');
-  await checkCategory(ctx, user, data.category);
+  // Re-sending the project's current category (perhaps another member's) is not a change.
+  if (data.category !== access.project.categoryId) await checkCategory(ctx, user, data.category);
   await repo.updateProject(ctx.db, projectId, data);
   return getProject(ctx, user, projectId);
 }
