@@ -58,11 +58,22 @@ export default defineConfig({
     command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
     url: `${baseURL}/api/v1/health`,
+    // Playwright passes its own environment on; pin what would point the server elsewhere.
     env: {
       PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Never a real database from the caller's shell: always the fresh embedded one.
+      DATABASE_URL: '',
+      // Plain http on 127.0.0.1: a Secure cookie would never come back.
+      COOKIE_SECURE: 'false',
+      TRUST_PROXY: '',
+      ALLOWED_ORIGINS: '',
+      WEB_DIST: '',
+      // Every test registers and signs in its own user from this one address; the rate
+      // limit itself is covered by the API tests.
+      AUTH_RATE_LIMIT_PER_IP: '100000',
     },
     reuseExistingServer: false,
     timeout: 120_000,

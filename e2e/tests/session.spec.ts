@@ -26,7 +26,29 @@ test.describe('session and guards', () => {
     expect(me.status()).toBe(401);
   });
 
-  test('a 401 from an ended session returns to /login, keeping the page to come back to', async ({ page, context, signedInUser }) => {
+  test('a session ended elsewhere sends the next 401 to /login, keeping the page to come back to', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+    signedInUser,
+  }) => {
+    await page.goto('/workspaces');
+    await expect(page.getByRole('heading', { name: 'Workspaces' })).toBeVisible();
+    // The same session, used from another device, signs out there; this browser keeps its cookie.
+    const elsewhere = await playwright.request.newContext({ baseURL, storageState: await context.storageState() });
+    expect((await elsewhere.post('/api/v1/auth/logout')).status()).toBe(200);
+    await elsewhere.dispose();
+    expect((await context.cookies()).length).toBeGreaterThan(0);
+    // The app's next call (the session re-check when the window regains focus) answers 401.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect(page).toHaveURL(/\/login$/);
+    await signInThroughForm(page, signedInUser);
+    await expect(page).toHaveURL(/\/workspaces$/);
+    await expect(page.getByTestId('greeting')).toHaveText(`Hello, ${signedInUser.fullName}`);
+  });
+
+  test('an expired session (cookie gone) returns to /login, keeping the page to come back to', async ({ page, context, signedInUser }) => {
     await page.goto('/tasks');
     await expect(page.getByRole('heading', { name: 'Assigned Tasks' })).toBeVisible();
     await context.clearCookies();

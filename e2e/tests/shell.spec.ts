@@ -22,10 +22,14 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/list$/);
   });
 
-  test('narrow screens use a menu button', async ({ page, signedInUser: _ }) => {
+  test('narrow screens use a menu button', async ({ page, signedInUser }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    // The greeting gets a line of its own rather than being cut short.
+    const greeting = page.getByTestId('greeting');
+    await expect(greeting).toHaveText(`Hello, ${signedInUser.fullName}`);
+    expect(await greeting.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     const menu = page.getByRole('button', { name: 'Open menu' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.click();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { createQueryClient, shouldRetry } from './query-client';
+import { createQueryClient, shouldRetry, UNAUTHORIZED_IS_EXPECTED } from './query-client';
 
 const unauthorized = () => new ApiError({ status: 401, code: 'UNAUTHORIZED', serverMessage: 'Not signed in' });
 
@@ -20,6 +20,17 @@ describe('createQueryClient', () => {
     const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(unauthorized()) });
     await mutation.execute(undefined).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a 401 that the call expects (a wrong password)', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.reject(unauthorized()),
+      meta: { [UNAUTHORIZED_IS_EXPECTED]: true },
+    });
+    await mutation.execute(undefined).catch(() => undefined);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('ignores other failures', async () => {

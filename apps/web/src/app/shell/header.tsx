@@ -31,7 +31,8 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+      {/* Narrow screens: the greeting wraps onto its own line so the full name is never cut short. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 px-4 py-2 sm:flex-nowrap sm:px-6 lg:px-8">
         <button
           ref={menuButton}
           type="button"
@@ -50,18 +51,28 @@ export function Header() {
           <CheckSquare aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
           Tasklane
         </Link>
-        <p className="ml-auto min-w-0 truncate text-sm text-slate-600 dark:text-slate-300" data-testid="greeting">
+        <p
+          className="order-last w-full min-w-0 truncate pb-1 text-sm text-slate-600 sm:order-none sm:ml-auto sm:w-auto sm:pb-0 dark:text-slate-300"
+          data-testid="greeting"
+          title={`Hello, ${name}`}
+        >
           Hello, <span className="font-semibold text-slate-900 dark:text-white">{name}</span>
         </p>
-        <ThemeToggle />
-        {user ? (
-          <SignOutButton />
-        ) : (
-          <Link to={paths.login.href()} className={`${iconButton} flex items-center gap-2 text-sm font-semibold`}>
-            <LogIn aria-hidden="true" className="size-4" />
-            <span className="hidden sm:inline">Sign in</span>
-          </Link>
-        )}
+        <div className="ml-auto flex items-center gap-1 sm:ml-0">
+          <ThemeToggle />
+          {user ? (
+            <SignOutButton />
+          ) : (
+            <Link
+              to={paths.login.href()}
+              aria-label="Sign in"
+              className={`${iconButton} flex items-center gap-2 text-sm font-semibold`}
+            >
+              <LogIn aria-hidden="true" className="size-4" />
+              <span className="hidden sm:inline">Sign in</span>
+            </Link>
+          )}
+        </div>
       </div>
       <div className="mx-auto hidden max-w-7xl px-4 pb-2 sm:px-6 lg:block lg:px-8">
         <MainNav layout="row" />

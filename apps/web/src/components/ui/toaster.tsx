@@ -1,10 +1,18 @@
-import { Toaster as HotToaster } from 'react-hot-toast';
+import { useEffect } from 'react';
+import { Toaster as HotToaster, toast, useToasterStore } from 'react-hot-toast';
+import { MAX_VISIBLE_TOASTS, toastsOverLimit } from './toast-limit';
 
-/**
- * Toasts (SPEC 9): bottom-right; 4 s plain and error, 2 s success, no limit for loading.
- * The library itself keeps at most 20 toasts (its toast limit is 20), which is the spec's cap.
- */
+/** Dismisses the oldest toasts beyond the cap (the library's own limit is an internal default). */
+function useToastLimit(limit: number) {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    for (const id of toastsOverLimit(toasts, limit)) toast.dismiss(id);
+  }, [toasts, limit]);
+}
+
+/** Toasts (SPEC 9): bottom-right; 4 s plain and error, 2 s success, no limit for loading; at most 20 at once. */
 export function Toaster() {
+  useToastLimit(MAX_VISIBLE_TOASTS);
   return (
     <HotToaster
       position="bottom-right"

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, LoginResponse } from '@tasklane/contract';
 import { api } from '@/lib/api-client';
+import { UNAUTHORIZED_IS_EXPECTED } from '@/lib/query-client';
 import { meQueryKey } from './get-me';
 import { removeCachedData } from './session';
 
@@ -13,6 +14,8 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
+    // A wrong password answers 401: that is not a session that ended, so keep any current user.
+    meta: { [UNAUTHORIZED_IS_EXPECTED]: true },
     onSuccess(user) {
       // Nothing cached for a previous user may leak into this session.
       removeCachedData(queryClient);

@@ -1,0 +1,51 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+/** Collects Content-Security-Policy violations and uncaught errors while a test runs. */
+function watchForProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+test.describe('production build', () => {
+  test('runs under the server Content-Security-Policy with no inline script', async ({ page, signedInUser: _ }) => {
+    const problems = watchForProblems(page);
+    const response = await page.goto('/login');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    expect(await page.locator('script:not([src])').count()).toBe(0);
+
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Join Us' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Todos' })).toBeVisible();
+    await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await expect(page.getByRole('heading', { name: 'Workspaces' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('the first screen (/login) ships at most 150 KB of gzipped JavaScript', async ({ page }) => {
+    const scripts = new Map<string, number>();
+    const reads: Array<Promise<void>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script' || !response.ok()) return;
+      reads.push(response.body().then((body) => void scripts.set(response.url(), gzipSync(body).length)));
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reads);
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    const kilobytes = Math.round(total / 1024);
+    test.info().annotations.push({ type: 'login-js-gzip-kb', description: String(kilobytes) });
+    console.log(`/login JavaScript: ${kilobytes} KB gzipped in ${scripts.size} files`);
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(150 * 1024);
+  });
+});

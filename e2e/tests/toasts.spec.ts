@@ -1,0 +1,22 @@
+import { expect, test } from '../fixtures';
+
+test.describe('toasts', () => {
+  test('show bottom-right, at most 20 at once', async ({ page }) => {
+    await page.goto('/register');
+    const toasts = page.locator('[data-rht-toaster] [role="status"]');
+    // Each empty 'Next Step' gives three validation toasts (4 s each): eight clicks give 24.
+    const next = page.getByRole('button', { name: 'Next Step' });
+    for (let click = 0; click < 8; click += 1) await next.click();
+    await expect(toasts).toHaveCount(20);
+    for (let check = 0; check < 5; check += 1) {
+      expect(await toasts.count()).toBeLessThanOrEqual(20);
+      await page.waitForTimeout(100);
+    }
+
+    const box = await toasts.first().boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport).toBeTruthy();
+    expect(box!.x + box!.width).toBeGreaterThan(viewport!.width * 0.6);
+    expect(box!.y).toBeGreaterThan(viewport!.height * 0.3);
+  });
+});
