@@ -1,0 +1,55 @@
+import { getInitials } from '@tasklane/contract';
+import { cn } from '@/lib/cn';
+
+const sizes = { xs: 'size-6 text-[10px]', sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
+
+// A stable colour per person, so the same initials always look the same.
+const palette = ['bg-indigo-500', 'bg-emerald-500', 'bg-amber-500', 'bg-rose-500', 'bg-cyan-600', 'bg-violet-500', 'bg-orange-500', 'bg-teal-600'];
+function colourFor(key: string) {
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return palette[Math.abs(hash) % palette.length];
+}
+
+export interface AvatarPerson {
+  _id?: string;
+  fullName?: string | null;
+  username?: string | null;
+  avatar?: string | null;
+}
+
+/** A person's picture, or their initials (SPEC 9: first letters of up to two words). */
+export function Avatar({ person, size = 'sm', className }: { person: AvatarPerson; size?: keyof typeof sizes; className?: string }) {
+  const name = person.fullName || person.username || '';
+  const base = cn('inline-flex shrink-0 items-center justify-center rounded-full font-semibold ring-2 ring-white dark:ring-slate-900', sizes[size], className);
+  if (person.avatar) return <img src={person.avatar} alt={name} className={cn(base, 'object-cover')} />;
+  return (
+    <span className={cn(base, 'text-white', colourFor(person._id ?? name))} role="img" aria-label={name}>
+      {getInitials(name) || '?'}
+    </span>
+  );
+}
+
+/** Up to `max` overlapping avatars and a '+N' for the rest (SPEC 9: four, then the overflow). */
+export function AvatarStack({ people, max = 4, size = 'sm' }: { people: readonly AvatarPerson[]; max?: number; size?: keyof typeof sizes }) {
+  const shown = people.slice(0, max);
+  const overflow = people.length - shown.length;
+  return (
+    <div className="flex -space-x-2">
+      {shown.map((person, index) => (
+        <Avatar key={person._id ?? index} person={person} size={size} />
+      ))}
+      {overflow > 0 && (
+        <span
+          className={cn(
+            'inline-flex shrink-0 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-700 ring-2 ring-white dark:bg-slate-700 dark:text-slate-200 dark:ring-slate-900',
+            sizes[size],
+          )}
+          aria-label={`${overflow} more`}
+        >
+          +{overflow}
+        </span>
+      )}
+    </div>
+  );
+}
