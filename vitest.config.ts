@@ -16,14 +16,14 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'tools/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', '**/*.routes.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.routes.test.ts', '**/*.db.test.ts'],
         },
       },
       {
         test: {
           name: 'api',
           environment: 'node',
-          include: ['apps/server/src/**/*.routes.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: ['apps/server/src/**/*.routes.test.ts', 'apps/server/src/**/*.db.test.ts', 'apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

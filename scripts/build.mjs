@@ -27,9 +27,10 @@ function newestMtime(entries) {
   return newest;
 }
 
-function isStale(output, sources) {
+function isStale(outputs, sources) {
   try {
-    return fs.statSync(output).mtimeMs < newestMtime(sources);
+    const oldest = Math.min(...outputs.map((output) => fs.statSync(output).mtimeMs));
+    return oldest < newestMtime(sources);
   } catch {
     return true;
   }
@@ -40,7 +41,7 @@ const contractSources = [at('packages/contract/src'), at('packages/contract/pack
 const targets = [
   {
     name: 'web app',
-    output: at('apps/web/dist/index.html'),
+    outputs: [at('apps/web/dist/index.html')],
     sources: [
       at('apps/web/src'),
       at('apps/web/public'),
@@ -56,7 +57,8 @@ const targets = [
   },
   {
     name: 'server',
-    output: at('apps/server/dist/main.js'),
+    // The server, and the backup/restore command line that shares its code.
+    outputs: [at('apps/server/dist/main.js'), at('apps/server/dist/cli.js')],
     sources: [at('apps/server/src'), at('apps/server/package.json'), ...contractSources],
     async build() {
       const esbuild = await import('esbuild');
@@ -66,8 +68,8 @@ const targets = [
         .filter((name) => !name.startsWith('@tasklane/'))
         .flatMap((name) => [name, `${name}/*`]);
       await esbuild.build({
-        entryPoints: [at('apps/server/src/main.ts')],
-        outfile: at('apps/server/dist/main.js'),
+        entryPoints: [at('apps/server/src/main.ts'), at('apps/server/src/cli.ts')],
+        outdir: at('apps/server/dist'),
         bundle: true,
         platform: 'node',
         format: 'esm',
@@ -83,7 +85,7 @@ const targets = [
 export async function buildIfNeeded({ force = false, only } = {}) {
   for (const target of targets) {
     if (only && target.name !== only) continue;
-    if (!force && !isStale(target.output, target.sources)) continue;
+    if (!force && !isStale(target.outputs, target.sources)) continue;
     const started = Date.now();
     console.log(`Building the ${target.name}...`);
     await target.build();

@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { backup, BackupError, defaultBackupDir, restore, type Target } from './ops/backup.js';
+
+const usage = `Usage:
+  npm run backup [-- <folder>]    write a backup (default: ./backups/tasklane-<time>)
+  npm run restore -- <folder>     load a backup into an empty DATA_DIR or database
+The database is the one the app uses: DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, folder] = argv;
+  if (command !== 'backup' && command !== 'restore') {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig();
+  const target: Target = config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+  const where = target.kind === 'pglite' ? `the embedded database in ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  if (command === 'backup') {
+    const out = folder ?? defaultBackupDir();
+    const manifest = await backup(target, out);
+    console.log(`Backed up ${where} to ${out} (${manifest.migrations} migrations applied).`);
+    return 0;
+  }
+  if (!folder) {
+    console.error(usage);
+    return 2;
+  }
+  await restore(folder, target);
+  console.log(`Restored ${folder} into ${where}. Start the app (npm start) to serve it; newer migrations apply at start.`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

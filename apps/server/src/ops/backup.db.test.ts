@@ -1,0 +1,180 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { startServer, type RunningServer } from '../server.js';
+import { backend } from '../../test/test-server.js';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const cli = path.join(repoRoot, 'apps/server/src/cli.ts');
+const tsx = path.join(repoRoot, 'node_modules/tsx/dist/esm/index.mjs');
+
+/** Runs `npm run backup|restore` as the README says, through the same command line (from source). */
+function runCli(args: string[], env: Record<string, string>) {
+  return run(process.execPath, ['--import', pathToUrl(tsx), cli, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+  });
+}
+const pathToUrl = (file: string) => new URL(`file://${file}`).href;
+
+const tablesQuery = `
+  select table_schema as schema, table_name as name from information_schema.tables
+  where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE'
+  order by 1, 2`;
+
+/** Every row of every table, as text, so two databases can be compared whole. */
+async function snapshot(query: (text: string) => Promise<Array<Record<string, unknown>>>) {
+  const tables = (await query(tablesQuery)) as Array<{ schema: string; name: string }>;
+  const contents: Record<string, string> = {};
+  for (const { schema, name } of tables) {
+    const [row] = await query(`select coalesce(json_agg(t order by t::text), '[]')::text as rows from "${schema}"."${name}" t`);
+    contents[`${schema}.${name}`] = String(row?.rows);
+  }
+  return contents;
+}
+
+/** Data in every table the app has so far, made through the API as users would. */
+async function seed(url: string) {
+  const call = async (method: string, route: string, body?: unknown, cookie?: string) => {
+    const response = await fetch(url + route, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await response.json()) as any;
+    expect(response.status, JSON.stringify(json)).toBeLessThan(300);
+    return { json, cookie: response.headers.get('set-cookie')?.split(';')[0] };
+  };
+  const suffix = randomBytes(3).toString('hex');
+  const owner = { username: `owner_${suffix}`, fullName: 'Ada Lovelace', email: `owner_${suffix}@example.com`, password: 'correct-horse-42' };
+  const other = { username: `other_${suffix}`, fullName: "Grace O'Hopper", email: `other_${suffix}@example.com`, password: 'correct-horse-42' };
+  await call('POST', '/api/v1/auth/register', owner);
+  const { json: registered } = await call('POST', '/api/v1/auth/register', other);
+  const { cookie } = await call('POST', '/api/v1/auth/login', { email: owner.email, password: owner.password });
+  const { json: category } = await call('POST', '/api/v1/categories', { name: 'Home', slug: 'home', type: 'TODO', color: '#EF4444' }, cookie);
+  await call('POST', '/api/v1/todos', { title: 'Water the plants; "quoted" \\ text', category: category.data._id, tags: ['a', 'b'], dueDate: '2025-01-05' }, cookie);
+  const { json: workspace } = await call('POST', '/api/v1/workspaces', { name: 'Acme' }, cookie);
+  const { json: project } = await call('POST', '/api/v1/projects', { name: 'Launch', workspaceId: workspace.data._id }, cookie);
+  await call('POST', `/api/v1/projects/${project.data._id}/members`, { userId: registered.data._id, role: 'VIEWER' }, cookie);
+}
+
+describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-backup-'));
+  const source = path.join(scratch, 'source');
+  const restored = path.join(scratch, 'restored');
+  const backupDir = path.join(scratch, 'backups', 'nightly');
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: source, LOG_LEVEL: 'silent' }));
+    await seed(server.url);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('refuses while the server holds the data directory, and says why', async () => {
+    await expect(runCli(['backup', backupDir], { DATA_DIR: source })).rejects.toMatchObject({
+      stderr: expect.stringContaining('in use by another Tasklane process'),
+    });
+    expect(fs.existsSync(backupDir)).toBe(false);
+  });
+
+  it('round-trips every table through npm run backup and npm run restore', async () => {
+    await server!.close();
+    server = undefined;
+    const { stdout } = await runCli(['backup', backupDir], { DATA_DIR: source });
+    expect(stdout).toContain(`to ${backupDir}`);
+    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({ backend: 'pglite', format: 'tasklane-backup' });
+    expect(fs.readdirSync(path.dirname(backupDir))).toEqual(['nightly']);
+
+    await runCli(['restore', backupDir], { DATA_DIR: restored });
+
+    const before = await PGlite.create({ dataDir: path.join(source, 'pglite') });
+    const after = await PGlite.create({ dataDir: path.join(restored, 'pglite') });
+    try {
+      const expected = await snapshot(async (text) => (await before.query<Record<string, unknown>>(text)).rows);
+      const actual = await snapshot(async (text) => (await after.query<Record<string, unknown>>(text)).rows);
+      expect(Object.keys(expected)).toEqual(expect.arrayContaining(['public.users', 'public.todos', 'public.project_members', 'drizzle.__drizzle_migrations']));
+      expect(expected['public.todos']).toContain('Water the plants');
+      expect(actual).toEqual(expected);
+    } finally {
+      await before.close();
+      await after.close();
+    }
+
+    // The restored directory serves: the server starts on it and signs the user in.
+    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: restored, LOG_LEVEL: 'silent' }));
+    expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+  });
+
+  it('never restores over an existing database, nor a backup of the other backend', async () => {
+    await expect(runCli(['restore', backupDir], { DATA_DIR: source })).rejects.toMatchObject({
+      stderr: expect.stringContaining('already holds a database'),
+    });
+    await expect(runCli(['restore', backupDir], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('restore it with DATABASE_URL unset'),
+    });
+    await expect(runCli(['restore', scratch], { DATA_DIR: path.join(scratch, 'x') })).rejects.toMatchObject({
+      stderr: expect.stringContaining('is not a Tasklane backup'),
+    });
+  });
+});
+
+describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const names = [`tasklane_b_${randomBytes(5).toString('hex')}`, `tasklane_r_${randomBytes(5).toString('hex')}`];
+  const urlOf = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-backup-'));
+  const backupDir = path.join(scratch, 'backup');
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    for (const name of names) await admin.unsafe(`create database ${name}`);
+    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: urlOf(names[0]!), LOG_LEVEL: 'silent' }));
+    await seed(server.url);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    for (const name of names) await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('backs up while the app serves, and round-trips every table into an empty database', async () => {
+    await runCli(['backup', backupDir], { DATABASE_URL: urlOf(names[0]!) });
+    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({ backend: 'postgres' });
+    await runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[1]!) });
+
+    const before = postgres(urlOf(names[0]!), { max: 1, onnotice: () => {} });
+    const after = postgres(urlOf(names[1]!), { max: 1, onnotice: () => {} });
+    try {
+      const expected = await snapshot((text) => before.unsafe(text));
+      const actual = await snapshot((text) => after.unsafe(text));
+      expect(Object.keys(expected)).toEqual(expect.arrayContaining(['public.users', 'public.todos', 'drizzle.__drizzle_migrations']));
+      expect(actual).toEqual(expected);
+    } finally {
+      await before.end();
+      await after.end();
+    }
+  });
+
+  it('refuses to restore into a database that is not empty', async () => {
+    await expect(runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[0]!) })).rejects.toMatchObject({
+      stderr: expect.stringContaining('not empty'),
+    });
+  });
+});
