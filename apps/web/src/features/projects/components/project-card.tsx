@@ -81,7 +81,7 @@ export function ProjectCard({ project, actions }: { project: Project; actions: P
           )}
         </div>
         <p className={cn('mt-1 line-clamp-2 min-h-10 text-sm', project.description ? 'text-slate-600 dark:text-slate-400' : 'italic text-slate-400 dark:text-slate-500')}>
-          {project.description || 'No description'}
+          {project.description || 'No description available'}
         </p>
 
         <dl className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500 dark:text-slate-400">

@@ -57,6 +57,13 @@ export function WorkspaceNameForm({
           placeholder="Enter workspace name"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'workspace-name-failure' : undefined}
+          // The submit button is disabled while the name is blank, so Enter would do nothing:
+          // say why instead (the toast of SPEC 5).
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || !isBlankName(name)) return;
+            event.preventDefault();
+            void submit();
+          }}
           {...register('name', { onChange: () => error && onErrorClear() })}
         />
       </Field>
