@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, useErrorMessage } from '@/lib/errors';
 import { formatEnum } from '@/lib/format';
 import { useAddMember } from '../api/add-member';
 import { useUsers } from '../api/get-users';
@@ -23,7 +23,7 @@ export function AddMemberPicker({ project }: { project: Project }) {
   const [role, setRole] = useState<MemberRole>(roles.includes('MEMBER') ? 'MEMBER' : (roles[0] ?? 'MEMBER'));
   const [search, setSearch] = useState('');
 
-  const failure = usersQuery.isError ? errorMessage(usersQuery.error, 'Failed to load users') : null;
+  const failure = useErrorMessage(usersQuery.error, 'Failed to load users');
   useEffect(() => {
     if (failure) toast.error(failure, { id: 'users-fetch' });
   }, [failure]);

@@ -8,7 +8,7 @@ import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
-import { errorMessage } from '@/lib/errors';
+import { useErrorMessage } from '@/lib/errors';
 import { formatEnum, pluralize } from '@/lib/format';
 import { useMyProjects } from '../api/get-my-projects';
 import { OwnProjectCard, OwnProjectRow } from '../components/own-project-views';
@@ -24,6 +24,7 @@ const browserStorage = () => (typeof window === 'undefined' ? undefined : window
 /** /projects: the projects the caller is a member of (SPEC 2, own projects overview). */
 export default function OwnProjectsPage() {
   const projectsQuery = useMyProjects();
+  const failure = useErrorMessage(projectsQuery.error, 'Failed to load projects');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectStatus | 'all'>('all');
   const [role, setRole] = useState<MemberRole | 'all'>('all');
@@ -52,7 +53,7 @@ export default function OwnProjectsPage() {
       <>
         {header}
         <ErrorState
-          message={errorMessage(projectsQuery.error, 'Failed to load projects')}
+          message={failure ?? 'Failed to load projects'}
           onRetry={() => void projectsQuery.refetch()}
           isRetrying={projectsQuery.isFetching}
         />

@@ -11,7 +11,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { errorMessage } from '@/lib/errors';
+import { useErrorMessage } from '@/lib/errors';
 import { useWorkspaceProjects } from '../api/get-workspace-projects';
 import { CreateProjectPanel } from '../components/create-project-panel';
 import { EditProjectDialog } from '../components/edit-project-dialog';
@@ -31,6 +31,7 @@ export interface WorkspaceProjectsPageProps {
 /** /dashboard/{workspaceId}: the workspace's projects (SPEC 2). */
 export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefresh }: WorkspaceProjectsPageProps) {
   const projectsQuery = useWorkspaceProjects(workspaceId);
+  const failure = useErrorMessage(projectsQuery.error, 'Failed to fetch projects');
   const [isCreating, setIsCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<WorkspaceProjectFilter>('all');
@@ -92,7 +93,7 @@ export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefres
       <>
         {header}
         <ErrorState
-          message={errorMessage(projectsQuery.error, 'Failed to fetch projects')}
+          message={failure ?? 'Failed to fetch projects'}
           onRetry={refresh}
           isRetrying={projectsQuery.isFetching}
         />

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, useErrorMessage } from '@/lib/errors';
 import { pluralize } from '@/lib/format';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspaces } from '../api/get-workspaces';
@@ -24,7 +24,7 @@ export default function WorkspacesPage() {
   const [editing, setEditing] = useState<Workspace | null>(null);
   const [deleting, setDeleting] = useState<Workspace | null>(null);
 
-  const failure = workspacesQuery.isError ? errorMessage(workspacesQuery.error, 'Failed to fetch workspaces') : null;
+  const failure = useErrorMessage(workspacesQuery.error, 'Failed to fetch workspaces');
   useEffect(() => {
     if (failure) toast.error(failure, { id: 'workspaces-fetch' });
   }, [failure]);
