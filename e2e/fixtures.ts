@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export interface TestUser {
   username: string;
@@ -19,11 +19,13 @@ export function uniqueUser(): TestUser {
   };
 }
 
-export async function registerThroughApi(request: APIRequestContext, user: TestUser) {
+/** Registers the user and answers their id. */
+export async function registerThroughApi(request: APIRequestContext, user: TestUser): Promise<string> {
   const response = await request.post('/api/v1/auth/register', {
     data: { username: user.username, fullName: user.fullName, email: user.email, password: user.password },
   });
   expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
 }
 
 /** Signs in through the API with the page's own cookie jar, so the browser is signed in too. */
@@ -37,6 +39,35 @@ export async function signInThroughForm(page: Page, user: TestUser) {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Another person at another browser: a fresh context (its own cookies) signed in as `user`. */
+export async function signInElsewhere(browser: Browser, baseURL: string | undefined, user: TestUser) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInThroughApi(page, user);
+  return { context, page };
+}
+
+/** Seeding through the API, for tests whose subject is not the creation itself. */
+export async function createWorkspaceThroughApi(request: APIRequestContext, name: string): Promise<{ _id: string; name: string }> {
+  const response = await request.post('/api/v1/workspaces', { data: { name } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { _id: string; name: string } }).data;
+}
+
+export async function createProjectThroughApi(
+  request: APIRequestContext,
+  body: { workspaceId: string; name: string } & Record<string, unknown>,
+): Promise<{ _id: string; name: string }> {
+  const response = await request.post('/api/v1/projects', { data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { _id: string; name: string } }).data;
+}
+
+export async function addMemberThroughApi(request: APIRequestContext, projectId: string, userId: string, role = 'MEMBER') {
+  const response = await request.post(`/api/v1/projects/${projectId}/members`, { data: { userId, role } });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 export const test = base.extend<{ user: TestUser; signedInUser: TestUser }>({

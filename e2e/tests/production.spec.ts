@@ -26,7 +26,7 @@ test.describe('production build', () => {
     await expect(page.getByRole('heading', { name: 'Todos' })).toBeVisible();
     await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
     await page.getByRole('link', { name: 'Workspaces' }).click();
-    await expect(page.getByRole('heading', { name: 'Workspaces' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 

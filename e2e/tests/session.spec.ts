@@ -6,7 +6,7 @@ test.describe('session and guards', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signInThroughForm(page, user);
     await expect(page).toHaveURL(/\/workspaces\?tab=mine$/);
-    await expect(page.getByRole('heading', { name: 'Workspaces' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();
   });
 
   test('the simple list is not guarded and greets a visitor by the fallback name', async ({ page }) => {
@@ -34,7 +34,7 @@ test.describe('session and guards', () => {
     signedInUser,
   }) => {
     await page.goto('/workspaces');
-    await expect(page.getByRole('heading', { name: 'Workspaces' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();
     // The same session, used from another device, signs out there; this browser keeps its cookie.
     const elsewhere = await playwright.request.newContext({ baseURL, storageState: await context.storageState() });
     expect((await elsewhere.post('/api/v1/auth/logout')).status()).toBe(200);

@@ -9,6 +9,7 @@ export * from './projects.js';
 export * from './rules/slugify.js';
 export * from './rules/initials.js';
 export * from './rules/progress.js';
+export * from './rules/member-roles.js';
 export * from './rules/format-date.js';
 export * from './rules/tags.js';
 export * from './rules/todo-rules.js';

@@ -12,7 +12,7 @@ const TodosPage = lazy(() => import('@/features/todos/pages/todos-page'));
 const SimpleListPage = lazy(() => import('@/features/todos/pages/simple-list-page'));
 const CategoriesPage = lazy(() => import('@/features/categories/pages/categories-page'));
 const WorkspacesPage = lazy(() => import('@/features/workspaces/pages/workspaces-page'));
-const WorkspaceProjectsPage = lazy(() => import('@/features/workspaces/pages/workspace-projects-page'));
+const WorkspaceProjectsPage = lazy(() => import('./routes/workspace-projects-route'));
 const OwnProjectsPage = lazy(() => import('@/features/projects/pages/own-projects-page'));
 const ProjectPage = lazy(() => import('@/features/projects/pages/project-page'));
 const AssignedTasksPage = lazy(() => import('@/features/tasks/pages/assigned-tasks-page'));

@@ -23,13 +23,5 @@ export function abilitiesFor(role: MemberRole): ProjectAbilities {
   };
 }
 
-/** Moderators manage only MEMBER and VIEWER members; admins manage everyone. */
-export function canManageMemberWithRole(actor: MemberRole, target: MemberRole): boolean {
-  if (actor === 'ADMIN') return true;
-  if (actor === 'MODERATOR') return target === 'MEMBER' || target === 'VIEWER';
-  return false;
-}
-
-export function canChangeRoles(actor: MemberRole): boolean {
-  return actor === 'ADMIN';
-}
+// The per-member rules are shared with the web app, which offers only what they allow.
+export { canChangeRoles, canManageMemberWithRole } from '@tasklane/contract';

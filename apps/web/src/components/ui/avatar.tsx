@@ -2,6 +2,8 @@ import { getInitials } from '@tasklane/contract';
 import { cn } from '@/lib/cn';
 
 const sizes = { xs: 'size-6 text-[10px]', sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
+// Overlap a quarter of each avatar, so initials stay readable at every size.
+const stackSpacing = { xs: '-space-x-1', sm: '-space-x-1.5', md: '-space-x-2' } as const;
 
 // A stable colour per person, so the same initials always look the same.
 const palette = ['bg-indigo-500', 'bg-emerald-500', 'bg-amber-500', 'bg-rose-500', 'bg-cyan-600', 'bg-violet-500', 'bg-orange-500', 'bg-teal-600'];
@@ -35,7 +37,7 @@ export function AvatarStack({ people, max = 4, size = 'sm' }: { people: readonly
   const shown = people.slice(0, max);
   const overflow = people.length - shown.length;
   return (
-    <div className="flex -space-x-2">
+    <div className={cn('flex', stackSpacing[size])}>
       {shown.map((person, index) => (
         <Avatar key={person._id ?? index} person={person} size={size} />
       ))}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectResponseSchema, type CreateProjectBody } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export async function createProject(body: CreateProjectBody) {
+  const response = await api.post('/api/v1/projects', body, projectResponseSchema);
+  return response.data;
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProject,
+    // The new project joins its workspace's list and, as its ADMIN, the caller's own projects.
+    onSuccess: (project) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.workspaceProjects(project.workspaceId._id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.myProjects() }),
+      ]),
+  });
+}

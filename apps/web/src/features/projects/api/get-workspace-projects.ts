@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { workspaceProjectsResponseSchema } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** A workspace's projects: all of them for its owner, else those the caller is a member of. */
+export async function getWorkspaceProjects(workspaceId: string, signal?: AbortSignal) {
+  const response = await api.get(
+    `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/projects`,
+    workspaceProjectsResponseSchema,
+    signal,
+  );
+  return response.data.projects;
+}
+
+export const workspaceProjectsQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: queryKeys.workspaceProjects(workspaceId),
+    queryFn: ({ signal }) => getWorkspaceProjects(workspaceId, signal),
+  });
+
+export function useWorkspaceProjects(workspaceId: string) {
+  return useQuery(workspaceProjectsQueryOptions(workspaceId));
+}

@@ -1,0 +1,53 @@
+import {
+  assignableRoles,
+  canChangeRoles,
+  canManageMemberWithRole,
+  memberRoles,
+  type MemberRole,
+  type Project,
+  type ProjectMember,
+  type User,
+} from '@tasklane/contract';
+
+type ProjectAccess = Pick<Project, 'role' | 'abilities' | 'members'>;
+
+/** How many ADMIN members the project has (the last one can be neither removed nor demoted). */
+export function countAdmins(members: readonly Pick<ProjectMember, 'role'>[]): number {
+  return members.filter((member) => member.role === 'ADMIN').length;
+}
+
+function isLastAdmin(project: ProjectAccess, member: Pick<ProjectMember, 'role'>): boolean {
+  return member.role === 'ADMIN' && countAdmins(project.members) <= 1;
+}
+
+/** Whether the caller may remove this member: the server's rule, offered only where it will pass. */
+export function canRemoveMember(project: ProjectAccess, member: Pick<ProjectMember, 'role'>): boolean {
+  return project.abilities.canManageMembers && canManageMemberWithRole(project.role, member.role) && !isLastAdmin(project, member);
+}
+
+/** The roles the caller may give a member they add (none without member management). */
+export function rolesForNewMember(project: ProjectAccess): MemberRole[] {
+  return project.abilities.canManageMembers ? assignableRoles(project.role) : [];
+}
+
+/** Whether the caller may change roles in this project at all (ADMIN only). */
+export function canEditRoles(project: ProjectAccess): boolean {
+  return canChangeRoles(project.role);
+}
+
+/** The roles this member may be given: every role for an admin, but the last ADMIN stays ADMIN. */
+export function rolesForMember(project: ProjectAccess, member: Pick<ProjectMember, 'role'>): MemberRole[] {
+  if (!canEditRoles(project)) return [member.role];
+  return isLastAdmin(project, member) ? ['ADMIN'] : [...memberRoles];
+}
+
+/** The users the add-member picker offers: everyone not already in the project, matching the search. */
+export function usersToAdd(users: readonly User[], members: readonly Pick<ProjectMember, 'userId'>[], search = ''): User[] {
+  const memberIds = new Set(members.map((member) => member.userId._id));
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return users.filter((user) => {
+    if (memberIds.has(user._id)) return false;
+    const text = `${user.fullName} ${user.username} ${user.email}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}

@@ -1,0 +1,52 @@
+import { createProjectBodySchema, type CreateProjectBody, type CreateProjectData, type Project } from '@tasklane/contract';
+
+/** SPEC 3: a new project is blue. */
+export const DEFAULT_PROJECT_COLOR = '#3B82F6';
+
+/**
+ * The fields the create and edit forms offer, validated by the contract's own schema (name
+ * required and trimmed, http(s) URLs, #RRGGBB). The category is left out: see docs/web.md.
+ */
+export const projectFormSchema = createProjectBodySchema.omit({ workspaceId: true, category: true });
+
+/** What the form's fields hold before validation, and what validation gives. */
+export type ProjectFormInput = Omit<CreateProjectBody, 'workspaceId' | 'category'>;
+export type ProjectFormOutput = Omit<CreateProjectData, 'workspaceId' | 'category'>;
+
+export interface ProjectFormValues extends ProjectFormInput {
+  name: string;
+  description: string;
+  status: Project['status'];
+  priority: Project['priority'];
+  logo: string;
+  coverImage: string;
+  settings: { color: string; isPublic: boolean };
+}
+
+/**
+ * What the form starts with: the create defaults of SPEC 3 (MEDIUM, BACKLOG, #3B82F6, not
+ * public) for a new project, else the project's own values. SPEC 9 has the original's edit form
+ * show #FACC15 whatever the project's colour; this form shows the project's actual colour.
+ */
+export function projectFormDefaults(project?: Pick<Project, 'name' | 'description' | 'status' | 'priority' | 'logo' | 'coverImage' | 'settings'>): ProjectFormValues {
+  if (!project) {
+    return {
+      name: '',
+      description: '',
+      status: 'BACKLOG',
+      priority: 'MEDIUM',
+      logo: '',
+      coverImage: '',
+      settings: { color: DEFAULT_PROJECT_COLOR, isPublic: false },
+    };
+  }
+  return {
+    name: project.name,
+    description: project.description,
+    status: project.status,
+    priority: project.priority,
+    logo: project.logo ?? '',
+    coverImage: project.coverImage ?? '',
+    settings: { color: project.settings.color, isPublic: project.settings.isPublic },
+  };
+}

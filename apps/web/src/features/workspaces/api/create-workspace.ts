@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { workspaceResponseSchema, type WorkspaceBody } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export async function createWorkspace(body: WorkspaceBody) {
+  const response = await api.post('/api/v1/workspaces', body, workspaceResponseSchema);
+  return response.data;
+}
+
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWorkspace,
+    // Only the list changes: a new workspace has no projects yet.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces(), exact: true }),
+  });
+}
