@@ -2,9 +2,23 @@ import { isApiError } from './api-client';
 
 /**
  * The text to show for a failed call (SPEC 8): the server's message when it sent one,
- * otherwise the screen's own fallback ('Failed to create todo', ...). The error is logged too.
+ * otherwise the screen's own fallback ('Failed to create todo', ...). When the request could
+ * not be made at all (no answer: offline, server down) and the screen has a message for that
+ * ('An error occurred while submitting the todo'), that one. The error is logged too.
  */
-export function errorMessage(error: unknown, fallback: string): string {
+export function errorMessage(error: unknown, fallback: string, unreachableFallback?: string): string {
   console.error(fallback, error);
-  return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
+  return describeError(error, fallback, unreachableFallback);
+}
+
+/** The same choice without logging, for rendering a failed load on every render. */
+export function describeError(error: unknown, fallback: string, unreachableFallback?: string): string {
+  if (isApiError(error) && error.serverMessage) return error.serverMessage;
+  if (unreachableFallback && isUnreachable(error)) return unreachableFallback;
+  return fallback;
+}
+
+/** True when no answer came back (status 0: a network failure). */
+export function isUnreachable(error: unknown): boolean {
+  return isApiError(error) && error.status === 0;
 }
