@@ -10,7 +10,8 @@ export function ColorSwatchGroup({ legend, selected, field }: { legend: string; 
   return (
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">{legend}</legend>
-      <div className="flex flex-wrap gap-2.5">
+      {/* Two even rows of five on a phone, one row from small screens up. */}
+      <div className="grid w-fit grid-cols-5 gap-2.5 sm:flex sm:w-auto sm:flex-wrap">
         {namedCategoryColors.map((color) => (
           <label key={color.value} className="relative flex" title={color.name}>
             {/* Transparent over its swatch, so a click or tap lands on the radio itself. */}

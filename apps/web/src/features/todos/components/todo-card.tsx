@@ -47,10 +47,7 @@ export function TodoCard({
         style={{ backgroundColor: todo.category?.color ?? noCategoryColour }}
       />
       <div className="flex items-start gap-3">
-        <span
-          className="mt-0.5 flex"
-          title={canToggle ? undefined : 'Edit this todo to change an in-progress or cancelled status'}
-        >
+        <span className="mt-0.5 flex" title={canToggle ? undefined : 'Edit this todo to change an in-progress or cancelled status'}>
           <Checkbox
             className="size-5"
             checked={isCompleted}
@@ -59,31 +56,30 @@ export function TodoCard({
             onChange={() => onToggle(todo)}
           />
         </span>
-        <div className={cn('min-w-0 flex-1', isCompleted && 'opacity-60')}>
-          <div className="flex items-start gap-1.5">
-            <h3
-              id={titleId}
-              className={cn(
-                'min-w-0 break-words font-semibold leading-6 text-slate-900 dark:text-white',
-                isCompleted && 'text-slate-500 line-through dark:text-slate-400',
-              )}
-            >
-              {todo.title}
-            </h3>
-            {todo.isToday && (
-              <span role="img" aria-label="Today's focus" title="Today's focus" className="mt-1 shrink-0">
-                <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-              </span>
+        <div className={cn('flex min-w-0 flex-1 items-start gap-1.5', isCompleted && 'opacity-60')}>
+          <h3
+            id={titleId}
+            className={cn(
+              'min-w-0 break-words font-semibold leading-6 text-slate-900 dark:text-white',
+              isCompleted && 'text-slate-500 line-through dark:text-slate-400',
             )}
-          </div>
-          {todo.description && (
-            <p className={cn('mt-1 line-clamp-3 whitespace-pre-line break-words text-sm text-slate-600 dark:text-slate-400', isCompleted && 'line-through')}>
-              {todo.description}
-            </p>
+          >
+            {todo.title}
+          </h3>
+          {todo.isToday && (
+            <span role="img" aria-label="Today's focus" title="Today's focus" className="mt-1 shrink-0">
+              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            </span>
           )}
         </div>
         <div className="-mr-2 -mt-1 flex shrink-0">
-          <IconButton label={`Edit todo: ${todo.title}`} tooltip="Edit todo" tone="primary" icon={<Pencil aria-hidden="true" className="size-4" />} onClick={() => onEdit(todo)} />
+          <IconButton
+            label={`Edit todo: ${todo.title}`}
+            tooltip="Edit todo"
+            tone="primary"
+            icon={<Pencil aria-hidden="true" className="size-4" />}
+            onClick={() => onEdit(todo)}
+          />
           <IconButton
             label={`Delete todo: ${todo.title}`}
             tooltip="Delete todo"
@@ -93,6 +89,16 @@ export function TodoCard({
           />
         </div>
       </div>
+      {todo.description && (
+        <p
+          className={cn(
+            'mt-1 line-clamp-3 whitespace-pre-line break-words pl-8 text-sm text-slate-600 dark:text-slate-400',
+            isCompleted && 'line-through opacity-60',
+          )}
+        >
+          {todo.description}
+        </p>
+      )}
 
       <div className={cn('mt-3 flex flex-wrap items-center gap-1.5', isCompleted && 'opacity-60')}>
         <TodoStatusBadge status={todo.status} />

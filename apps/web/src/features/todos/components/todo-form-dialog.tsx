@@ -90,7 +90,7 @@ function TodoFormFields({ todo, categories, onSubmit }: Pick<TodoFormDialogProps
           {...register('description')}
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 min-[360px]:grid-cols-2">
         <Field label="Status" htmlFor="todo-status" error={errors.status?.message}>
           <Select id="todo-status" options={statusOptions} {...register('status')} />
         </Field>
