@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
 
 const noCategoryColour = '#94A3B8';
+const noToggleHint = 'Edit this todo to change an in-progress or cancelled status';
 
 /**
  * A todo on the dashboard: the category's colour bar, a checkbox that follows SPEC 4's toggle
@@ -29,6 +30,7 @@ export function TodoCard({
   onDelete: (todo: Todo) => void;
 }) {
   const titleId = useId();
+  const hintId = useId();
   const isCompleted = todo.status === 'COMPLETED';
   const canToggle = toggleTodoStatus(todo.status) !== todo.status;
   const isOverdue = isTodoOverdue(todo, today);
@@ -36,8 +38,8 @@ export function TodoCard({
     <article
       aria-labelledby={titleId}
       className={cn(
-        'relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white p-4 pl-5 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900',
-        isCompleted && 'bg-slate-50 dark:bg-slate-900/60',
+        'relative flex flex-col overflow-hidden rounded-xl border border-slate-200 p-4 pl-5 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800',
+        isCompleted ? 'bg-slate-50 dark:bg-slate-900/60' : 'bg-white dark:bg-slate-900',
       )}
     >
       <span
@@ -47,14 +49,20 @@ export function TodoCard({
         style={{ backgroundColor: todo.category?.color ?? noCategoryColour }}
       />
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex" title={canToggle ? undefined : 'Edit this todo to change an in-progress or cancelled status'}>
+        <span className="mt-0.5 flex" title={canToggle ? undefined : noToggleHint}>
           <Checkbox
             className="size-5"
             checked={isCompleted}
             disabled={!canToggle}
             aria-label={`${isCompleted ? 'Mark as pending' : 'Mark as complete'}: ${todo.title}`}
+            aria-describedby={canToggle ? undefined : hintId}
             onChange={() => onToggle(todo)}
           />
+          {!canToggle && (
+            <span id={hintId} className="sr-only">
+              {noToggleHint}
+            </span>
+          )}
         </span>
         <div className={cn('flex min-w-0 flex-1 items-start gap-1.5', isCompleted && 'opacity-60')}>
           <h3
