@@ -3,11 +3,21 @@ import { CalendarDays, CheckCircle2, Circle, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
+import { useInstantToggle } from './use-instant-toggle';
 
 /** A card of the simple list (SPEC 2): completed ones are dimmed and struck through. */
-export function SimpleTodoCard({ todo, onToggle, onDelete }: { todo: Todo; onToggle: (todo: Todo) => void; onDelete: (todo: Todo) => void }) {
+export function SimpleTodoCard({
+  todo,
+  onToggle,
+  onDelete,
+}: {
+  todo: Todo;
+  /** Resolves once the change has settled (failures are reported by the caller). */
+  onToggle: (todo: Todo) => Promise<unknown>;
+  onDelete: (todo: Todo) => void;
+}) {
   const titleId = useId();
-  const isCompleted = todo.status === 'COMPLETED';
+  const [isCompleted, toggle] = useInstantToggle(todo.status === 'COMPLETED', () => onToggle(todo));
   const toggleLabel = isCompleted ? 'Mark as pending' : 'Mark as complete';
   return (
     <article
@@ -31,7 +41,7 @@ export function SimpleTodoCard({ todo, onToggle, onDelete }: { todo: Todo; onTog
             <Circle aria-hidden="true" className="size-5" />
           )
         }
-        onClick={() => onToggle(todo)}
+        onClick={toggle}
       />
       <div className="min-w-0 flex-1">
         <h3

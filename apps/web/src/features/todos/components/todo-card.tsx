@@ -7,6 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
+import { useInstantToggle } from './use-instant-toggle';
 
 const noCategoryColour = '#94A3B8';
 const noToggleHint = 'Edit this todo to change an in-progress or cancelled status';
@@ -25,13 +26,15 @@ export function TodoCard({
 }: {
   todo: Todo;
   today: string;
-  onToggle: (todo: Todo) => void;
+  /** Resolves once the change has settled (failures are reported by the caller). */
+  onToggle: (todo: Todo) => Promise<unknown>;
   onEdit: (todo: Todo) => void;
   onDelete: (todo: Todo) => void;
 }) {
   const titleId = useId();
   const hintId = useId();
   const isCompleted = todo.status === 'COMPLETED';
+  const [isChecked, toggle] = useInstantToggle(isCompleted, () => onToggle(todo));
   const canToggle = toggleTodoStatus(todo.status) !== todo.status;
   const isOverdue = isTodoOverdue(todo, today);
   return (
@@ -52,11 +55,11 @@ export function TodoCard({
         <span className="mt-0.5 flex" title={canToggle ? undefined : noToggleHint}>
           <Checkbox
             className="size-5"
-            checked={isCompleted}
+            checked={isChecked}
             disabled={!canToggle}
-            aria-label={`${isCompleted ? 'Mark as pending' : 'Mark as complete'}: ${todo.title}`}
+            aria-label={`${isChecked ? 'Mark as pending' : 'Mark as complete'}: ${todo.title}`}
             aria-describedby={canToggle ? undefined : hintId}
-            onChange={() => onToggle(todo)}
+            onChange={toggle}
           />
           {!canToggle && (
             <span id={hintId} className="sr-only">

@@ -56,7 +56,7 @@ export default function SimpleListPage() {
             <li key={todo._id} className="flex *:flex-1">
               <SimpleTodoCard
                 todo={todo}
-                onToggle={(item) => toggleMutation.mutate({ todo: item, status: toggleListTodoStatus(item.status) })}
+                onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleListTodoStatus(item.status) }).catch(() => undefined)}
                 onDelete={setDeletingTodo}
               />
             </li>

@@ -133,7 +133,7 @@ export default function TodosPage() {
               <TodoCard
                 todo={todo}
                 today={today}
-                onToggle={(item) => toggleMutation.mutate({ todo: item, status: toggleTodoStatus(item.status) })}
+                onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined)}
                 onEdit={openEdit}
                 onDelete={setDeletingTodo}
               />
