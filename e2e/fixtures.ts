@@ -85,3 +85,8 @@ export const test = base.extend<{ user: TestUser; signedInUser: TestUser }>({
 });
 
 export { expect };
+
+/** A toast (react-hot-toast renders each as a live status region) holding `text`. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text });
+}

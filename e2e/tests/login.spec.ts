@@ -25,7 +25,7 @@ test.describe('login', () => {
     await signInThroughForm(page, user);
     await expect(page.getByText('Login successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Todos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     await expect(page.getByTestId('greeting')).toHaveText(`Hello, ${user.fullName}`);
   });
 

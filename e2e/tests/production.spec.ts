@@ -23,7 +23,7 @@ test.describe('production build', () => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Join Us' })).toBeVisible();
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Todos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();

@@ -63,6 +63,6 @@ test.describe('session and guards', () => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go home' }).click();
-    await expect(page.getByRole('heading', { name: 'Todos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
   });
 });

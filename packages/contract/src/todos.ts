@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { priorities, todoStatuses } from './enums.js';
 import { calendarDateSchema, idSchema, queryBooleanSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
+import { parseTags } from './rules/tags.js';
 
 export const todoStatusSchema = z.enum(todoStatuses, {
   error: 'Status must be one of PENDING, IN_PROGRESS, COMPLETED, CANCELLED',
@@ -67,6 +68,26 @@ export const todoBodySchema = z.object({
 });
 export type TodoBody = z.input<typeof todoBodySchema>;
 export type TodoData = z.output<typeof todoBodySchema>;
+
+/**
+ * The todo form (create and edit): tags typed as comma-separated text (trimmed, empty items
+ * dropped) and the due date from a date input ('' for none). Its output is the request body.
+ */
+export const todoFormSchema = todoBodySchema.extend({
+  dueDate: z
+    .string()
+    .transform((value) => (value.trim() === '' ? null : value.trim()))
+    .pipe(calendarDateSchema.nullable()),
+  // Reported on the field itself (not on one item) so that the form shows it under the input.
+  tags: z.string().transform((text, ctx) => {
+    const result = tagsSchema.safeParse(parseTags(text));
+    if (result.success) return result.data;
+    ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid tags' });
+    return z.NEVER;
+  }),
+});
+export type TodoForm = z.input<typeof todoFormSchema>;
+export type TodoFormData = z.output<typeof todoFormSchema>;
 
 /**
  * The full todo for PUT. A todo whose category was deleted may be saved without one

@@ -1,4 +1,4 @@
-import type { FeatureStatus, MemberRole, Priority, ProjectStatus, TaskStatus, TodoStatus } from '@tasklane/contract';
+import type { CategoryType, FeatureStatus, MemberRole, Priority, ProjectStatus, TaskStatus, TodoStatus } from '@tasklane/contract';
 import { Crown, Eye, Shield, User } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { formatEnum } from '@/lib/format';
@@ -43,6 +43,8 @@ export const todoStatusTones: Record<TodoStatus, BadgeTone> = {
   CANCELLED: 'gray',
 };
 
+export const categoryTypeTones: Record<CategoryType, BadgeTone> = { TASK: 'blue', PROJECT: 'violet', BLOG: 'pink', TODO: 'green' };
+
 export const roleTones: Record<MemberRole, BadgeTone> = { ADMIN: 'red', MODERATOR: 'violet', MEMBER: 'blue', VIEWER: 'slate' };
 const roleIcons = { ADMIN: Crown, MODERATOR: Shield, MEMBER: User, VIEWER: Eye } as const;
 
@@ -64,6 +66,10 @@ export function TaskStatusBadge({ status }: { status: TaskStatus }) {
 
 export function TodoStatusBadge({ status }: { status: TodoStatus }) {
   return <Badge tone={todoStatusTones[status]}>{formatEnum(status)}</Badge>;
+}
+
+export function CategoryTypeBadge({ type }: { type: CategoryType }) {
+  return <Badge tone={categoryTypeTones[type]}>{formatEnum(type)}</Badge>;
 }
 
 /** A member's role with its icon (SPEC 6). */

@@ -19,16 +19,21 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isLoading?: boolean;
 }
 
+/** A button's look, for a link that should look like one (a Link to another screen). */
+export function buttonClassName(variant: Variant = 'primary', className?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed',
+    variants[variant],
+    className,
+  );
+}
+
 export function Button({ variant = 'primary', isLoading = false, className, children, disabled, type = 'button', ...props }: ButtonProps) {
   return (
     <button
       type={type}
       disabled={disabled || isLoading}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed',
-        variants[variant],
-        className,
-      )}
+      className={buttonClassName(variant, className)}
       {...props}
     >
       {isLoading && <Spinner className="size-4" />}

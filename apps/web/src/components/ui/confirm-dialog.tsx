@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { DialogFooter, overlayClassName, panelClassName } from './dialog';
+import { useFocusReturn } from './focus-return';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,7 +20,8 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * Asks before a destructive action (an alert dialog: focus starts on Cancel, Escape cancels).
+ * Asks before a destructive action (an alert dialog: focus starts on Cancel, Escape cancels,
+ * focus returns to the opener).
  * The dialog stays open while the action runs; the caller closes it when it settles.
  */
 export function ConfirmDialog({
@@ -33,11 +35,17 @@ export function ConfirmDialog({
   isPending = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClassName} />
-        <AlertDialog.Content className={cn(panelClassName, 'max-w-md p-5')}>
+        <AlertDialog.Content
+          className={cn(panelClassName, 'max-w-md p-5')}
+          // Radix then moves focus to Cancel; on close it comes back (if the opener is still there).
+          onOpenAutoFocus={focusReturn.remember}
+          onCloseAutoFocus={focusReturn.restore}
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{message}</AlertDialog.Description>
           <DialogFooter className="mt-6">

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { firstField, useFocusReturn } from './focus-return';
 
 const sizes = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -22,16 +23,27 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog (Radix): focus is trapped and restored, Escape and the close button close it,
- * and the title names it for assistive technology.
+ * A modal dialog (Radix): focus starts on the first control of the body (not the close button),
+ * is trapped inside, and goes back to where it was on close; Escape and the close button close
+ * it, and the title names it for assistive technology.
  */
 export function Dialog({ open, onOpenChange, title, description, size = 'md', children, footer }: DialogProps) {
+  const body = useRef<HTMLDivElement>(null);
+  const focusReturn = useFocusReturn();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlayClassName} />
         <DialogPrimitive.Content
           className={cn(panelClassName, sizes[size])}
+          onOpenAutoFocus={(event) => {
+            focusReturn.remember();
+            const field = firstField(body.current);
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
+          onCloseAutoFocus={focusReturn.restore}
           // Without a description Radix warns; say explicitly that there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
@@ -51,7 +63,9 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', ch
               <X aria-hidden="true" className="size-5" />
             </DialogPrimitive.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          <div ref={body} className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+            {children}
+          </div>
           {footer && <DialogFooter className="border-t border-slate-200 px-5 py-4 dark:border-slate-700">{footer}</DialogFooter>}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

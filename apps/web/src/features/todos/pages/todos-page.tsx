@@ -1,6 +1,182 @@
+import { localCalendarDate, toggleTodoStatus, type Todo, type TodoFormData } from '@tasklane/contract';
+import { ListTodo, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
+import { cn } from '@/lib/cn';
+import { describeError, errorMessage } from '@/lib/errors';
+import { useCreateTodo } from '../api/create-todo';
+import { useDeleteTodo } from '../api/delete-todo';
+import { useTodoCategories } from '../api/get-todo-categories';
+import { useTodos } from '../api/get-todos';
+import { useToggleTodo } from '../api/toggle-todo';
+import { useUpdateTodo } from '../api/update-todo';
+import { TodoCard } from '../components/todo-card';
+import { TodoFiltersBar } from '../components/todo-filters-bar';
+import { TodoFormDialog } from '../components/todo-form-dialog';
+import { hasTodoFilters, readTodoFilters, toTodoListQuery, withoutTodoFilters, withTodoFilter, type TodoFilterKey } from '../lib/todo-filters';
 
-/** Only the heading until this screen's issue lands: never fake data. */
+/** The dashboard's delete question (SPEC 5 leaves its wording open; see docs/web.md). */
+const DELETE_TODO_MESSAGE = 'Are you sure you want to delete this todo? This action cannot be undone.';
+
 export default function TodosPage() {
-  return <PageHeader title="Todos" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readTodoFilters(searchParams);
+  const today = localCalendarDate();
+  const todosQuery = useTodos(toTodoListQuery(filters, today));
+  const categoriesQuery = useTodoCategories();
+  const createMutation = useCreateTodo();
+  const updateMutation = useUpdateTodo();
+  const toggleMutation = useToggleTodo();
+  const deleteMutation = useDeleteTodo();
+
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [editingTodo, setEditingTodo] = useState<Todo | null>(null);
+  const [deletingTodo, setDeletingTodo] = useState<Todo | null>(null);
+
+  // A category filter that names no category of yours (deleted, or a stale link) is dropped.
+  const categories = categoriesQuery.data;
+  useEffect(() => {
+    if (filters.category && categories && !categories.some((category) => category._id === filters.category)) {
+      setSearchParams((params) => withTodoFilter(params, 'category', ''), { replace: true });
+    }
+  }, [filters.category, categories, setSearchParams]);
+
+  const setFilter = (key: TodoFilterKey, value: string) => setSearchParams((params) => withTodoFilter(params, key, value), { replace: true });
+  const clearFilters = () => setSearchParams((params) => withoutTodoFilters(params), { replace: true });
+
+  const openCreate = () => {
+    setEditingTodo(null);
+    setIsFormOpen(true);
+  };
+  const openEdit = (todo: Todo) => {
+    setEditingTodo(todo);
+    setIsFormOpen(true);
+  };
+  const closeForm = () => {
+    setIsFormOpen(false);
+    setEditingTodo(null);
+  };
+
+  const submit = (data: TodoFormData) => {
+    if (editingTodo) {
+      updateMutation.mutate(
+        { todoId: editingTodo._id, body: data },
+        {
+          onSuccess() {
+            toast.success('Todo updated successfully');
+            closeForm();
+          },
+          onError: (error) => toast.error(errorMessage(error, 'Failed to update todo', 'An error occurred while updating the todo')),
+        },
+      );
+      return;
+    }
+    createMutation.mutate(data, {
+      onSuccess() {
+        toast.success('Todo created successfully');
+        closeForm();
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Failed to create todo', 'An error occurred while submitting the todo')),
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!deletingTodo) return;
+    // Optimistic: the card goes at once and comes back with the error toast if the server refuses.
+    deleteMutation.mutate(deletingTodo);
+    setDeletingTodo(null);
+  };
+
+  const todos = todosQuery.data;
+  const isFiltered = hasTodoFilters(filters);
+
+  return (
+    <>
+      <PageHeader
+        title="Todos"
+        subtitle="Plan your day, set priorities and tick things off."
+        actions={
+          <Button onClick={openCreate}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Todo
+          </Button>
+        }
+      />
+
+      <div className="mb-6">
+        <TodoFiltersBar filters={filters} categories={categories ?? []} onChange={setFilter} onClear={clearFilters} />
+      </div>
+
+      {todosQuery.isPending ? (
+        <FullPageLoader fill="area" label="Loading todos..." />
+      ) : todosQuery.isError && !todos ? (
+        <ErrorState
+          message={describeError(todosQuery.error, 'Failed to fetch todos', 'An error occurred while fetching todos')}
+          onRetry={() => void todosQuery.refetch()}
+          isRetrying={todosQuery.isFetching}
+        />
+      ) : todos && todos.length > 0 ? (
+        <ul
+          aria-label="Todos"
+          aria-busy={todosQuery.isPlaceholderData || undefined}
+          className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
+        >
+          {todos.map((todo) => (
+            <li key={todo._id} className="flex *:flex-1">
+              <TodoCard
+                todo={todo}
+                today={today}
+                onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined)}
+                onEdit={openEdit}
+                onDelete={setDeletingTodo}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          icon={<ListTodo aria-hidden="true" />}
+          title="No todos match the selected filters."
+          description={isFiltered ? 'Try other filters, or clear them to see all your todos.' : 'Create your first todo to get started.'}
+          action={
+            isFiltered ? undefined : (
+              <Button onClick={openCreate}>
+                <Plus aria-hidden="true" className="size-4" />
+                Create Todo
+              </Button>
+            )
+          }
+        />
+      )}
+
+      <TodoFormDialog
+        open={isFormOpen}
+        onOpenChange={(open) => (open ? setIsFormOpen(true) : closeForm())}
+        todo={editingTodo}
+        categories={{
+          categories,
+          isLoading: categoriesQuery.isPending,
+          isError: categoriesQuery.isError,
+          onRetry: () => void categoriesQuery.refetch(),
+        }}
+        isSubmitting={editingTodo ? updateMutation.isPending : createMutation.isPending}
+        onSubmit={submit}
+      />
+
+      <ConfirmDialog
+        open={deletingTodo !== null}
+        onOpenChange={(open) => !open && setDeletingTodo(null)}
+        title="Delete Todo"
+        message={DELETE_TODO_MESSAGE}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
 }

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema, type Todo } from '@tasklane/contract';
+import toast from 'react-hot-toast';
+import { api } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { todoKeys } from './keys';
+import { changeCachedLists, restoreCachedLists } from './optimistic-lists';
+
+/** DELETE /api/v1/todos/{todoId}. */
+export function deleteTodo(todoId: string) {
+  return api.delete(`/api/v1/todos/${encodeURIComponent(todoId)}`, messageResponseSchema);
+}
+
+/** The card leaves every cached list at once; it comes back with the error toast if the server refuses. */
+export function useDeleteTodo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (todo: Todo) => deleteTodo(todo._id),
+    onMutate: (todo) => changeCachedLists(queryClient, todo._id, (list) => list.filter((item) => item._id !== todo._id)),
+    onSuccess: () => toast.success('Todo deleted successfully'),
+    onError(error, _todo, snapshot) {
+      restoreCachedLists(queryClient, snapshot);
+      toast.error(errorMessage(error, 'Failed to delete todo', 'An error occurred while deleting the todo'));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: todoKeys.lists() }),
+  });
+}

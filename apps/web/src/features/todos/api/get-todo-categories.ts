@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { categoriesResponseSchema } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+import { todoKeys } from './keys';
+
+/**
+ * GET /api/v1/categories?type=TODO: the categories a todo can be filed under (the categories
+ * screen creates only TODO ones). The todos feature reads them itself rather than importing
+ * the categories feature.
+ */
+export async function getTodoCategories(signal?: AbortSignal) {
+  const response = await api.get('/api/v1/categories?type=TODO', categoriesResponseSchema, signal);
+  return response.categories;
+}
+
+export const todoCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: todoKeys.todoCategories(), queryFn: ({ signal }) => getTodoCategories(signal) });
+
+export function useTodoCategories() {
+  return useQuery(todoCategoriesQueryOptions());
+}

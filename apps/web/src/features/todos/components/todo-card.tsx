@@ -1,0 +1,147 @@
+import { formatShortDate, isTodoOverdue, toggleTodoStatus, type Todo } from '@tasklane/contract';
+import { AlertTriangle, CalendarDays, Pencil, Star, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
+import { Badge } from '@/components/ui/badge';
+import { Checkbox } from '@/components/ui/checkbox';
+import { IconButton } from '@/components/ui/icon-button';
+import { cn } from '@/lib/cn';
+import { CategoryChip } from './category-chip';
+import { useInstantToggle } from './use-instant-toggle';
+
+const noCategoryColour = '#94A3B8';
+const noToggleHint = 'Edit this todo to change an in-progress or cancelled status';
+
+/**
+ * A todo on the dashboard: the category's colour bar, a checkbox that follows SPEC 4's toggle
+ * rule, edit and delete, the overdue flag and the today's-focus star. In-progress and cancelled
+ * todos have no checkbox transition (toggleTodoStatus), so their checkbox is disabled.
+ */
+export function TodoCard({
+  todo,
+  today,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  todo: Todo;
+  today: string;
+  /** Resolves once the change has settled (failures are reported by the caller). */
+  onToggle: (todo: Todo) => Promise<unknown>;
+  onEdit: (todo: Todo) => void;
+  onDelete: (todo: Todo) => void;
+}) {
+  const titleId = useId();
+  const hintId = useId();
+  const isCompleted = todo.status === 'COMPLETED';
+  const [isChecked, toggle] = useInstantToggle(isCompleted, () => onToggle(todo));
+  const canToggle = toggleTodoStatus(todo.status) !== todo.status;
+  const isOverdue = isTodoOverdue(todo, today);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'relative flex flex-col overflow-hidden rounded-xl border border-slate-200 p-4 pl-5 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800',
+        isCompleted ? 'bg-slate-50 dark:bg-slate-900/60' : 'bg-white dark:bg-slate-900',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        data-testid="category-bar"
+        className="absolute inset-y-0 left-0 w-1.5"
+        style={{ backgroundColor: todo.category?.color ?? noCategoryColour }}
+      />
+      <div className="flex items-start gap-3">
+        <span className="mt-0.5 flex" title={canToggle ? undefined : noToggleHint}>
+          <Checkbox
+            className="size-5"
+            checked={isChecked}
+            disabled={!canToggle}
+            aria-label={`${isChecked ? 'Mark as pending' : 'Mark as complete'}: ${todo.title}`}
+            aria-describedby={canToggle ? undefined : hintId}
+            onChange={toggle}
+          />
+          {!canToggle && (
+            <span id={hintId} className="sr-only">
+              {noToggleHint}
+            </span>
+          )}
+        </span>
+        <div className={cn('flex min-w-0 flex-1 items-start gap-1.5', isCompleted && 'opacity-60')}>
+          <h3
+            id={titleId}
+            className={cn(
+              'min-w-0 break-words font-semibold leading-6 text-slate-900 dark:text-white',
+              isCompleted && 'text-slate-500 line-through dark:text-slate-400',
+            )}
+          >
+            {todo.title}
+          </h3>
+          {todo.isToday && (
+            <span role="img" aria-label="Today's focus" title="Today's focus" className="mt-1 shrink-0">
+              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            </span>
+          )}
+        </div>
+        <div className="-mr-2 -mt-1 flex shrink-0">
+          <IconButton
+            label={`Edit todo: ${todo.title}`}
+            tooltip="Edit todo"
+            tone="primary"
+            icon={<Pencil aria-hidden="true" className="size-4" />}
+            onClick={() => onEdit(todo)}
+          />
+          <IconButton
+            label={`Delete todo: ${todo.title}`}
+            tooltip="Delete todo"
+            tone="danger"
+            icon={<Trash2 aria-hidden="true" className="size-4" />}
+            onClick={() => onDelete(todo)}
+          />
+        </div>
+      </div>
+      {todo.description && (
+        <p
+          className={cn(
+            'mt-1 line-clamp-3 whitespace-pre-line break-words pl-8 text-sm text-slate-600 dark:text-slate-400',
+            isCompleted && 'line-through opacity-60',
+          )}
+        >
+          {todo.description}
+        </p>
+      )}
+
+      <div className={cn('mt-3 flex flex-wrap items-center gap-1.5', isCompleted && 'opacity-60')}>
+        <TodoStatusBadge status={todo.status} />
+        <PriorityBadge priority={todo.priority} />
+        {isOverdue && (
+          <Badge tone="red">
+            <AlertTriangle aria-hidden="true" className="size-3" />
+            Overdue
+          </Badge>
+        )}
+      </div>
+
+      {todo.tags.length > 0 && (
+        <ul aria-label="Tags" className={cn('mt-3 flex flex-wrap gap-1', isCompleted && 'opacity-60')}>
+          {todo.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {/* Footers line up across a row of cards of different heights. */}
+      <div aria-hidden="true" className="min-h-4 flex-1" />
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        <CategoryChip category={todo.category} />
+        <span className={cn('inline-flex items-center gap-1', isOverdue && 'font-medium text-red-600 dark:text-red-400')}>
+          <CalendarDays aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Due</span>
+          {formatShortDate(todo.dueDate, 'No due date')}
+        </span>
+      </div>
+    </article>
+  );
+}
