@@ -14,7 +14,7 @@ const isoDatePattern = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
  * Parsed to 'YYYY-MM-DD'.
  */
 export const calendarDateSchema = z
-  .string()
+  .string({ error: 'Date must be an ISO date such as 2025-01-31' })
   .regex(isoDatePattern, 'Date must be an ISO date such as 2025-01-31')
   .refine(isRealCalendarDate, 'Invalid date')
   .transform((value) => {

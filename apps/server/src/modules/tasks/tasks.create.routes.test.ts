@@ -147,6 +147,7 @@ describe('POST /api/v1/tasks', () => {
       ['21 tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'At most 20 tags'],
       ['tags as text', { tags: 'a, b' }, 'Tags must be a list of text'],
       ['an impossible due date', { dueDate: '2025-02-30' }, 'Invalid date'],
+      ['a numeric due date', { dueDate: 20250101 }, 'Date must be an ISO date such as 2025-01-31'],
       ['a non-UUID assignee', { assigneeId: 'abc' }, 'Assignee must be a user id'],
       ['a 1001-character blocked reason', { blockedReason: 'r'.repeat(1001) }, 'Blocked reason must be at most 1000 characters'],
       ['a non-UUID project', { projectId: 'abc' }, 'Invalid id'],

@@ -19,7 +19,7 @@ function filterConditions(filters: TaskFilters): SQL[] {
       or(
         ilike(tasks.title, pattern),
         ilike(tasks.description, pattern),
-        sql`array_to_string(${tasks.tags}, ' ') ilike ${pattern}`,
+        sql`exists (select 1 from unnest(${tasks.tags}) as tag where tag ilike ${pattern})`,
       )!,
     );
   }

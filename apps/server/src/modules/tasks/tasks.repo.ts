@@ -1,5 +1,5 @@
 import type { HistoryAction, MemberRole, Priority, TaskStatus } from '@tasklane/contract';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { categories, features, projects, taskHistory, tasks, users, workspaces } from '../../db/schema.js';
@@ -193,7 +193,7 @@ export async function findCreateContext(db: Db, featureId: string, userId: strin
     .from(features)
     .innerJoin(projects, eq(projects.id, features.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-    .where(and(eq(features.id, featureId)))
+    .where(eq(features.id, featureId))
     .limit(1);
   return row as CreateContextRow | undefined;
 }
