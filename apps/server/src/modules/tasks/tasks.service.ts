@@ -1,4 +1,5 @@
-import type { CreateTaskData, ListAssignedTasksData, ListTasksData, MemberRole, UpdateTaskData } from '@tasklane/contract';
+import type { CreateTaskData, ListAssignedTasksData, ListTasksData, MemberRole, TaskDetail, UpdateTaskData } from '@tasklane/contract';
+import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -38,15 +39,15 @@ async function writingWithReferences<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The task with its history and the caller's role; 404 for anyone who may not see it. */
-async function requireTask(ctx: ServiceContext, user: UserRow, taskId: string, projectId?: string, ids?: repo.RefIds) {
-  const row = await repo.findTaskDetail(ctx.db, taskId, user.id, ids);
+async function requireTask(db: Db, user: UserRow, taskId: string, projectId?: string, ids?: repo.RefIds) {
+  const row = await repo.findTaskDetail(db, taskId, user.id, ids);
   const role = row ? roleFrom(user, row) : null;
   if (!row || !role || (projectId !== undefined && projectId !== row.projectId)) throw notFound('Task not found');
   return { row, role };
 }
 
 export async function getTask(ctx: ServiceContext, user: UserRow, taskId: string, projectId?: string) {
-  const { row, role } = await requireTask(ctx, user, taskId, projectId);
+  const { row, role } = await requireTask(ctx.db, user, taskId, projectId);
   return presentTaskDetail(row, role, user.id, utcToday());
 }
 
@@ -179,27 +180,37 @@ function changesFrom(row: repo.TaskDetailRow & repo.RefLookups, data: UpdateTask
   return changes;
 }
 
+type Attempt = { outcome: 'unchanged'; task: TaskDetail } | { outcome: 'written' } | { outcome: 'stale' };
+
+/** Reads the task, plans the change and its history, and writes both in one statement guarded by the version read. */
+async function attemptUpdate(db: Db, user: UserRow, taskId: string, data: UpdateTaskData): Promise<Attempt> {
+  const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId ?? undefined, featureId: data.featureId };
+  const { row, role } = await requireTask(db, user, taskId, data.projectId, ids);
+  requireEditor(role);
+  if (data.version !== undefined && data.version !== row.version) throw conflict(STALE_TASK);
+  const plan = planTaskUpdate(snapshotOf(row), changesFrom(row, data));
+  // A save that changes nothing writes nothing.
+  if (plan.history.length === 0) return { outcome: 'unchanged', task: presentTaskDetail(row, role, user.id, utcToday()) };
+  const written = await writingWithReferences(() =>
+    write.updateTaskWithHistory(db, taskId, row.version, plan.values, user.id, plan.history),
+  );
+  return written ? { outcome: 'written' } : { outcome: 'stale' };
+}
+
 /**
- * Reads the task, plans the change and its history, and writes both in one statement guarded
- * by the version read. A save without `version` that meets a concurrent change is planned
- * again against the newer task (so its history stays truthful); one with a stale version is 409.
+ * A save with a stale `version` is 409. A save without one that loses a race to a concurrent
+ * save is planned again against the newer task while holding its row lock, so it applies and
+ * its history still chains truthfully (each entry's `from` is what the previous save left).
  */
 export async function updateTask(ctx: ServiceContext, user: UserRow, taskId: string, data: UpdateTaskData) {
-  const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId ?? undefined, featureId: data.featureId };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const { row, role } = await requireTask(ctx, user, taskId, data.projectId, ids);
-    requireEditor(role);
-    if (data.version !== undefined && data.version !== row.version) throw conflict(STALE_TASK);
-    const plan = planTaskUpdate(snapshotOf(row), changesFrom(row, data));
-    // A save that changes nothing writes nothing.
-    if (plan.history.length === 0) return presentTaskDetail(row, role, user.id, utcToday());
-    const written = await writingWithReferences(() =>
-      write.updateTaskWithHistory(ctx.db, taskId, row.version, plan.values, user.id, plan.history),
-    );
-    if (written) return getTask(ctx, user, taskId);
+  let attempt = await attemptUpdate(ctx.db, user, taskId, data);
+  if (attempt.outcome === 'stale') {
     if (data.version !== undefined) throw conflict(STALE_TASK);
+    attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
   }
-  throw conflict(STALE_TASK);
+  if (attempt.outcome === 'unchanged') return attempt.task;
+  if (attempt.outcome === 'stale') throw conflict(STALE_TASK);
+  return getTask(ctx, user, taskId);
 }
 
 export async function deleteTask(ctx: ServiceContext, user: UserRow, taskId: string) {

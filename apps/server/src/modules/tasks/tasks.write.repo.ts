@@ -11,7 +11,9 @@ export type NewTaskValues = TaskValues & { title: string; projectId: string; fea
  * change and its history land in one statement: both or neither.
  */
 function historyRowsFrom(source: SQLWrapper, userId: string, history: HistoryChange[]): SQL {
-  return sql`select gen_random_uuid(), ${source}.id, ${userId}::uuid, h.action, h.details, now()
+  // statement_timestamp(), not now(): inside a transaction that waited for the task's lock,
+  // now() would be the earlier moment the transaction began, before the save it waited for.
+  return sql`select gen_random_uuid(), ${source}.id, ${userId}::uuid, h.action, h.details, statement_timestamp()
     from ${source} cross join jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as h(action text, details jsonb)`;
 }
 
@@ -41,7 +43,7 @@ export async function updateTaskWithHistory(
   const updated = db.$with('updated').as(
     db
       .update(tasks)
-      .set({ ...values, version: sql`${tasks.version} + 1`, updatedAt: sql`now()` })
+      .set({ ...values, version: sql`${tasks.version} + 1`, updatedAt: sql`statement_timestamp()` })
       .where(and(eq(tasks.id, taskId), eq(tasks.version, expectedVersion)))
       .returning({ id: tasks.id }),
   );
@@ -57,4 +59,15 @@ export async function updateTaskWithHistory(
 export async function deleteTask(db: Db, taskId: string): Promise<boolean> {
   const rows = await db.delete(tasks).where(eq(tasks.id, taskId)).returning({ id: tasks.id });
   return rows.length > 0;
+}
+
+/**
+ * Runs `work` in a transaction holding the task's row lock, so no other save can land between
+ * its read and its write. Used only after a save lost a race, to guarantee it progresses.
+ */
+export async function withTaskLock<T>(db: Db, taskId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${tasks} where ${tasks.id} = ${taskId} for update`);
+    return work(tx as unknown as Db);
+  });
 }
