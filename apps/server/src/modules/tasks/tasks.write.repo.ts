@@ -11,15 +11,19 @@ export type NewTaskValues = TaskValues & { title: string; projectId: string; fea
  * change and its history land in one statement: both or neither.
  */
 function historyRowsFrom(source: SQLWrapper, userId: string, history: HistoryChange[]): SQL {
-  // statement_timestamp(), not now(): inside a transaction that waited for the task's lock,
-  // now() would be the earlier moment the transaction began, before the save it waited for.
+  // statement_timestamp(), not now(), here and for the task's own times: inside a transaction
+  // that waited for the task's lock, now() would be the earlier moment the transaction began,
+  // before the save it waited for.
   return sql`select gen_random_uuid(), ${source}.id, ${userId}::uuid, h.action, h.details, statement_timestamp()
     from ${source} cross join jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as h(action text, details jsonb)`;
 }
 
 /** Creates the task and its CREATED entry in one statement; returns the new task's id. */
 export async function insertTaskWithHistory(db: Db, values: NewTaskValues, userId: string, history: HistoryChange[]): Promise<string> {
-  const inserted = db.$with('inserted').as(db.insert(tasks).values(values).returning({ id: tasks.id }));
+  const now = sql`statement_timestamp()`;
+  const inserted = db
+    .$with('inserted')
+    .as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: tasks.id }));
   const rows = await db
     .with(inserted)
     .insert(taskHistory)
