@@ -11,9 +11,12 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
 import type { ServiceContext } from './modules/context.js';
+import { featuresRoutes } from './modules/features/features.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -107,6 +110,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(todosRoutes(ctx));
       await api.register(workspacesRoutes(ctx));
       await api.register(projectsRoutes(ctx));
+      await api.register(featuresRoutes(ctx));
+      await api.register(tasksRoutes(ctx));
+      await api.register(commentsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Category, MemberRole, Project, ProjectMember, Todo, Workspace } from '@tasklane/contract';
+import type { Category, Comment, Feature, MemberRole, Project, ProjectMember, TaskDetail, Todo, Workspace } from '@tasklane/contract';
 import { insertUser, type UserRow } from '../src/modules/users/users.repo.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { sessionCookieFrom, type TestServer } from './test-server.js';
@@ -239,4 +239,78 @@ export async function buildMatrixFixture(server: TestServer, cast: ProjectCast, 
     if (response.status !== 200) throw new Error(`removing the owner failed: ${response.status} ${response.text}`);
   }
   return fixture;
+}
+
+/** A feature made through the API by the signed-in user of `cookie` (ADMIN or MODERATOR of the project). */
+export async function buildFeature(
+  server: TestServer,
+  cookie: string,
+  projectId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Feature> {
+  const response = await server.request('POST', '/api/v1/features', {
+    cookie,
+    body: { title: `Feature ${randomBytes(3).toString('hex')}`, projectId, ...overrides },
+  });
+  if (response.status !== 201) throw new Error(`buildFeature failed: ${response.status} ${response.text}`);
+  return response.body.data as Feature;
+}
+
+/**
+ * A task made through the API by the signed-in user of `cookie` in the feature; makes a TASK
+ * category of the caller's when no categoryId is given.
+ */
+export async function buildTask(
+  server: TestServer,
+  cookie: string,
+  featureId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<TaskDetail> {
+  const categoryId =
+    'categoryId' in overrides ? overrides.categoryId : (await buildCategory(server, cookie, { type: 'TASK' }))._id;
+  const response = await server.request('POST', '/api/v1/tasks', {
+    cookie,
+    body: { title: `Task ${randomBytes(3).toString('hex')}`, featureId, ...overrides, categoryId },
+  });
+  if (response.status !== 201) throw new Error(`buildTask failed: ${response.status} ${response.text}`);
+  return response.body.data as TaskDetail;
+}
+
+/** A comment made through the API by the signed-in user of `cookie`. */
+export async function buildComment(server: TestServer, cookie: string, taskId: string, comment = 'A comment'): Promise<Comment> {
+  const response = await server.request('POST', `/api/v1/tasks/${taskId}/comments`, { cookie, body: { comment } });
+  if (response.status !== 201) throw new Error(`buildComment failed: ${response.status} ${response.text}`);
+  return response.body.data as Comment;
+}
+
+/**
+ * A matrix fixture (see buildMatrixFixture) with a feature made by the second admin and a
+ * task in it, also the admin's (with one of the admin's TASK categories).
+ */
+export async function buildTaskMatrixFixture(server: TestServer, cast: ProjectCast, kind: CallerKind) {
+  const fixture = await buildMatrixFixture(server, cast, kind);
+  const feature = await buildFeature(server, cast.admin.cookie, fixture.project._id);
+  const task = await buildTask(server, cast.admin.cookie, feature._id);
+  return { ...fixture, feature, task };
+}
+
+/** The user behind a caller kind (undefined when signed out). */
+export function userFor(cast: ProjectCast, kind: CallerKind): SignedInUser | undefined {
+  switch (kind) {
+    case 'signed out':
+      return undefined;
+    case 'stranger':
+      return cast.stranger;
+    case 'VIEWER':
+      return cast.viewer;
+    case 'MEMBER':
+      return cast.member;
+    case 'MODERATOR':
+      return cast.moderator;
+    case 'ADMIN':
+      return cast.admin;
+    case 'owner':
+    case 'owner, not a member':
+      return cast.owner;
+  }
 }

@@ -14,7 +14,7 @@ const isoDatePattern = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
  * Parsed to 'YYYY-MM-DD'.
  */
 export const calendarDateSchema = z
-  .string()
+  .string({ error: 'Date must be an ISO date such as 2025-01-31' })
   .regex(isoDatePattern, 'Date must be an ISO date such as 2025-01-31')
   .refine(isRealCalendarDate, 'Invalid date')
   .transform((value) => {
@@ -41,3 +41,92 @@ function isRealCalendarDate(value: string): boolean {
 
 /** Query-string booleans arrive as text. */
 export const queryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Tags as the forms send them: trimmed, no empty ones, at most 20 of at most 40 characters. */
+export const tagsSchema = z
+  .array(
+    z
+      .string({ error: 'Tags must be text' })
+      .trim()
+      .min(1, 'Tags cannot be empty')
+      .max(40, 'Each tag must be at most 40 characters'),
+    { error: 'Tags must be a list of text' },
+  )
+  .max(20, 'At most 20 tags');
+
+/** A whole number from a query string, within bounds, with its own messages. */
+export function queryIntSchema(name: string, min: number, max: number) {
+  const range = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: range })
+    .int(range)
+    .min(min, range)
+    .max(max, range)
+    .describe(`${min} to ${max}`);
+}
+
+export const pageQuerySchema = queryIntSchema('page', 1, 1_000_000).default(1).describe('Page number, from 1');
+
+export const sortOrderSchema = z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' });
+
+/** Free-text search from a query string; blank means none. */
+export const searchQuerySchema = z
+  .string()
+  .trim()
+  .max(200, 'search must be at most 200 characters')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** An optional id in a body: null and empty text both mean none. */
+export const nullableIdSchema = (message: string) =>
+  z
+    .union([z.literal(''), z.null(), z.string().uuid(message)], { error: message })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value ? value : null));
+
+/** Whole hours from 0 to 10000, or null; left out means unchanged (or none on create). */
+export const hoursSchema = (label: string) => {
+  const message = `${label} must be a whole number from 0 to 10000`;
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(10_000, message)
+    .nullable()
+    .optional();
+};
+
+export const versionSchema = z
+  .number({ error: 'version must be a whole number' })
+  .int('version must be a whole number')
+  .min(1, 'version must be a whole number')
+  .optional()
+  .describe('The version you last read; a stale one is refused with 409');
+
+/** Page-number pagination of lists: `total` is the number of pages (SPEC.md section 3). */
+export const pagePaginationSchema = z.object({
+  total: z.number().describe('Number of pages'),
+  page: z.number(),
+  limit: z.number(),
+});
+export type PagePagination = z.infer<typeof pagePaginationSchema>;
+
+/** Titles of features and tasks: required after trimming (SPEC.md section 5). */
+export const titleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(200, 'Title must be at most 200 characters');
+
+/** Optional long text: trimmed, null means empty, left out means unchanged (or empty on create). */
+export const descriptionSchema = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(5000, 'Description must be at most 5000 characters')
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : (value ?? '')));
+
+/** An optional due day: YYYY-MM-DD or an ISO timestamp; null or empty text clears it. */
+export const optionalDueDateSchema = z
+  .preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullable().optional())
+  .describe('YYYY-MM-DD (or an ISO timestamp, whose UTC date counts); null or empty text clears it');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberRoles, priorities, projectStatuses } from './enums.js';
-import { hexColorSchema, idSchema } from './common.js';
+import { hexColorSchema, idSchema, versionSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
 
 export const projectStatusSchema = z.enum(projectStatuses, {
@@ -58,6 +58,7 @@ export const projectSchema = z
     }),
     role: memberRoleSchema.describe("The caller's effective role (the workspace owner counts as ADMIN)"),
     abilities: projectAbilitiesSchema,
+    version: z.number().describe('Starts at 1, incremented by every edit of the project; send it back with PUT'),
   })
   .describe('Project');
 export type Project = z.infer<typeof projectSchema>;
@@ -121,7 +122,7 @@ export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 export type CreateProjectData = z.output<typeof createProjectBodySchema>;
 
 /** Fields left out of an update keep their current values. */
-export const updateProjectBodySchema = z.object({ ...projectFields, isActive: z.boolean().optional() });
+export const updateProjectBodySchema = z.object({ ...projectFields, isActive: z.boolean().optional(), version: versionSchema });
 export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
 export type UpdateProjectData = z.output<typeof updateProjectBodySchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listTodosQuerySchema, tagsSchema, todoBodySchema, updateTodoBodySchema } from './todos.js';
+import { tagsSchema } from './common.js';
+import { listTodosQuerySchema, todoBodySchema, updateTodoBodySchema } from './todos.js';
 
 const categoryId = '3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60';
 

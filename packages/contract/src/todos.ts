@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { priorities, todoStatuses } from './enums.js';
-import { calendarDateSchema, idSchema, queryBooleanSchema } from './common.js';
+import { calendarDateSchema, idSchema, queryBooleanSchema, tagsSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
 import { parseTags } from './rules/tags.js';
 
@@ -8,17 +8,6 @@ export const todoStatusSchema = z.enum(todoStatuses, {
   error: 'Status must be one of PENDING, IN_PROGRESS, COMPLETED, CANCELLED',
 });
 export const prioritySchema = z.enum(priorities, { error: 'Priority must be one of LOW, MEDIUM, HIGH, URGENT' });
-
-export const tagsSchema = z
-  .array(
-    z
-      .string({ error: 'Tags must be text' })
-      .trim()
-      .min(1, 'Tags cannot be empty')
-      .max(40, 'Each tag must be at most 40 characters'),
-    { error: 'Tags must be a list of text' },
-  )
-  .max(20, 'At most 20 tags');
 
 export const todoCategorySchema = z.object({ _id: z.string(), name: z.string(), color: z.string(), slug: z.string() });
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -130,6 +143,8 @@ export const projects = pgTable(
     allowMemberInvites: boolean('allow_member_invites').notNull().default(true),
     requireApproval: boolean('require_approval').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // Optimistic concurrency: 1 at creation, incremented by every update of the project's fields.
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -154,4 +169,122 @@ export const projectMembers = pgTable(
     uniqueIndex('project_members_project_user_unique').on(table.projectId, table.userId),
     index('project_members_user_id_idx').on(table.userId),
   ],
+);
+
+export const features = pgTable(
+  'features',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['BACKLOG', 'IN_PROGRESS', 'IN_REVIEW', 'DONE', 'ARCHIVED'] })
+      .notNull()
+      .default('BACKLOG'),
+    priority: text('priority', { enum: ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] }).notNull().default('MEDIUM'),
+    dueDate: date('due_date', { mode: 'string' }),
+    estimatedHours: integer('estimated_hours'),
+    actualHours: integer('actual_hours'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('features_project_created_idx').on(table.projectId, table.createdAt),
+    // The target of tasks' (feature_id, project_id) key: a task's project is its feature's.
+    unique('features_id_project_unique').on(table.id, table.projectId),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    featureId: uuid('feature_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', {
+      enum: ['TODO', 'IN_PROGRESS', 'DEV_COMPLETED', 'REOPEN', 'BLOCKED', 'IN_REVIEW', 'COMPLETED', 'CANCELLED'],
+    })
+      .notNull()
+      .default('TODO'),
+    priority: text('priority', { enum: ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] }).notNull().default('MEDIUM'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    // A deleted category leaves its tasks without one.
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    estimatedHours: integer('estimated_hours'),
+    actualHours: integer('actual_hours'),
+    tags: text('tags').array().notNull().default([]),
+    blockedReason: text('blocked_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'tasks_feature_project_fk',
+      columns: [table.featureId, table.projectId],
+      foreignColumns: [features.id, features.projectId],
+    }).onDelete('cascade'),
+    index('tasks_feature_created_idx').on(table.featureId, table.createdAt),
+    index('tasks_assignee_due_idx').on(table.assigneeId, table.dueDate),
+    // Project statistics count tasks by status (an index-only scan).
+    index('tasks_project_status_idx').on(table.projectId, table.status),
+    index('tasks_category_id_idx').on(table.categoryId),
+  ],
+);
+
+/** Written by the server in the same statement as the change it describes; never edited. */
+export const taskHistory = pgTable(
+  'task_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', {
+      enum: [
+        'CREATED',
+        'UPDATED',
+        'ESTIMATED_HOURS_CHANGED',
+        'ACTUAL_HOURS_CHANGED',
+        'STATUS_CHANGED',
+        'PRIORITY_CHANGED',
+        'DUE_DATE_CHANGED',
+        'ASSIGNEE_CHANGED',
+        'ATTACHMENT_ADDED',
+        'ATTACHMENT_REMOVED',
+        'BLOCKED',
+        'UNBLOCKED',
+      ],
+    }).notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('task_history_task_created_idx').on(table.taskId, table.createdAt)],
+);
+
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('task_comments_task_created_idx').on(table.taskId, table.createdAt)],
 );

@@ -1,4 +1,4 @@
-import type { MemberRole, ProjectAbilities } from '@tasklane/contract';
+import type { MemberRole, ProjectAbilities, TaskAbilities } from '@tasklane/contract';
 
 /**
  * Who may do what in a project. ADMIN: everything, including deleting the project and
@@ -25,3 +25,18 @@ export function abilitiesFor(role: MemberRole): ProjectAbilities {
 
 // The per-member rules are shared with the web app, which offers only what they allow.
 export { canChangeRoles, canManageMemberWithRole } from '@tasklane/contract';
+
+/**
+ * Tasks: MEMBER and above create and edit them; MODERATOR and ADMIN delete any task, a MEMBER
+ * only the tasks they created (their own mistakes), never a teammate's. Everyone who can see
+ * the task, VIEWER included, comments on it.
+ */
+export function taskAbilitiesFor(role: MemberRole, isCreator: boolean): TaskAbilities {
+  const project = abilitiesFor(role);
+  const isModerator = role === 'ADMIN' || role === 'MODERATOR';
+  return {
+    canEdit: project.canEditTasks,
+    canDelete: isModerator || (project.canEditTasks && isCreator),
+    canComment: true,
+  };
+}

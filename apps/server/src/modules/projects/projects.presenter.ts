@@ -18,9 +18,7 @@ export function presentMember(row: MemberRow): ProjectMember {
   };
 }
 
-export type TaskCounts = { completed: number; total: number };
-
-export function presentProject(row: ProjectRow, role: MemberRole, members: MemberRow[], tasks: TaskCounts): Project {
+export function presentProject(row: ProjectRow, role: MemberRole, members: MemberRow[]): Project {
   return {
     _id: row.id,
     name: row.name,
@@ -35,8 +33,8 @@ export function presentProject(row: ProjectRow, role: MemberRole, members: Membe
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     members: members.map(presentMember),
-    statistics: { totalMembers: members.length, completedTasks: tasks.completed, totalTasks: tasks.total },
-    progress: computeProgress(tasks.completed, tasks.total),
+    statistics: { totalMembers: members.length, completedTasks: row.completedTasks, totalTasks: row.totalTasks },
+    progress: computeProgress(row.completedTasks, row.totalTasks),
     settings: {
       color: row.color,
       isPublic: row.isPublic,
@@ -45,5 +43,6 @@ export function presentProject(row: ProjectRow, role: MemberRole, members: Membe
     },
     role,
     abilities: abilitiesFor(role),
+    version: row.version,
   };
 }

@@ -1,7 +1,7 @@
 import type { CreateProjectData, MemberRole, ProjectStatus, Priority, UpdateProjectData } from '@tasklane/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { projectMembers, projects, users, workspaces } from '../../db/schema.js';
+import { projectMembers, projects, tasks, users, workspaces } from '../../db/schema.js';
 
 export type ProjectRow = {
   id: string;
@@ -22,8 +22,11 @@ export type ProjectRow = {
   requireApproval: boolean;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
   /** The caller's membership role, null when they are not a member. */
   membershipRole: MemberRole | null;
+  totalTasks: number;
+  completedTasks: number;
 };
 
 export type MemberRow = {
@@ -33,6 +36,30 @@ export type MemberRow = {
   createdAt: Date;
   user: { id: string; fullName: string; email: string; username: string; avatar: string | null };
 };
+
+/** The user's membership role in the project whose id is `projectId` (a column), null when none. */
+export function membershipRoleOf(projectId: SQLWrapper, userId: string) {
+  return sql<MemberRole | null>`(select ${projectMembers.role} from ${projectMembers}
+    where ${projectMembers.projectId} = ${projectId} and ${projectMembers.userId} = ${userId})`;
+}
+
+export type ProjectAccessRow = { id: string; name: string; workspaceOwnerId: string; membershipRole: MemberRole | null };
+
+/** Just what deciding access to a project needs, in one query. */
+export async function findProjectAccess(db: Db, projectId: string, userId: string): Promise<ProjectAccessRow | undefined> {
+  const [row] = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      workspaceOwnerId: workspaces.ownerId,
+      membershipRole: membershipRoleOf(projects.id, userId),
+    })
+    .from(projects)
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row;
+}
 
 const projectColumns = (userId: string) => ({
   id: projects.id,
@@ -53,8 +80,12 @@ const projectColumns = (userId: string) => ({
   requireApproval: projects.requireApproval,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
-  membershipRole: sql<MemberRole | null>`(select ${projectMembers.role} from ${projectMembers}
-    where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${userId})`,
+  version: projects.version,
+  membershipRole: membershipRoleOf(projects.id, userId),
+  // Counted by index-only scans of tasks(project_id, status), within the same statement.
+  totalTasks: sql<number>`(select count(*)::int from ${tasks} where ${tasks.projectId} = ${projects.id})`.mapWith(Number),
+  completedTasks: sql<number>`(select count(*)::int from ${tasks}
+    where ${tasks.projectId} = ${projects.id} and ${tasks.status} = 'COMPLETED')`.mapWith(Number),
 });
 
 /** One project with the caller's membership, or nothing. */
@@ -142,14 +173,26 @@ export async function insertProjectWithAdmin(db: Db, data: CreateProjectData, cr
   });
 }
 
-export async function updateProject(db: Db, projectId: string, data: UpdateProjectData) {
-  await db
+/** Applies the edit and bumps the version; false when `expectedVersion` is given and stale. */
+export async function updateProject(db: Db, projectId: string, data: UpdateProjectData, expectedVersion?: number): Promise<boolean> {
+  const rows = await db
     .update(projects)
-    .set({ ...projectValues(data), ...(data.isActive !== undefined ? { isActive: data.isActive } : {}), updatedAt: sql`now()` })
-    .where(eq(projects.id, projectId));
+    .set({
+      ...projectValues(data),
+      ...(data.isActive !== undefined ? { isActive: data.isActive } : {}),
+      version: sql`${projects.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      expectedVersion === undefined
+        ? eq(projects.id, projectId)
+        : and(eq(projects.id, projectId), eq(projects.version, expectedVersion)),
+    )
+    .returning({ id: projects.id });
+  return rows.length > 0;
 }
 
-/** Deletes the project; memberships (and later features, tasks, comments) cascade. */
+/** Deletes the project; memberships, features, tasks, their comments and history cascade. */
 export async function deleteProject(db: Db, projectId: string) {
   await db.delete(projects).where(eq(projects.id, projectId));
 }

@@ -167,6 +167,7 @@ describe('POST /api/v1/projects', () => {
         'statistics',
         'status',
         'updatedAt',
+        'version',
         'workspaceId',
       ].sort(),
     );
@@ -185,6 +186,7 @@ describe('POST /api/v1/projects', () => {
       settings: { color: '#3B82F6', isPublic: false, allowMemberInvites: true, requireApproval: false },
       role: 'ADMIN',
       abilities: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true },
+      version: 1,
     });
     expect(project.members).toEqual([
       {

@@ -89,11 +89,11 @@ export function projectsRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
-          summary: 'Edit a project (ADMIN, MODERATOR)',
+          summary: 'Edit a project (ADMIN, MODERATOR); a stale version is 409',
           params: projectParamsSchema,
           querystring: updateProjectQuerySchema,
           body: updateProjectBodySchema,
-          response: { 200: projectResponseSchema, ...errors },
+          response: { 200: projectResponseSchema, ...withConflict },
         },
       },
       async (request) => ({

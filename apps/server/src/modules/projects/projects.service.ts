@@ -6,11 +6,10 @@ import { findUserById, type UserRow } from '../users/users.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../workspaces/workspaces.service.js';
 import { abilitiesFor, canChangeRoles, canManageMemberWithRole, effectiveRole } from './projects.policy.js';
-import { presentProject, type TaskCounts } from './projects.presenter.js';
+import { presentProject } from './projects.presenter.js';
 import * as repo from './projects.repo.js';
 
-// Tasks arrive with the features and tasks module; until then a project has none.
-const NO_TASKS: TaskCounts = { completed: 0, total: 0 };
+const STALE_PROJECT = 'This project was changed by someone else. Reload to see the latest version.';
 const LAST_ADMIN = 'A project needs at least one admin: make another member admin first';
 
 type Access = { project: repo.ProjectRow; role: MemberRole };
@@ -25,7 +24,7 @@ async function getAccess(ctx: ServiceContext, user: UserRow, projectId: string):
 
 async function presentOne(ctx: ServiceContext, access: Access) {
   const members = await repo.listMembers(ctx.db, [access.project.id]);
-  return presentProject(access.project, access.role, members, NO_TASKS);
+  return presentProject(access.project, access.role, members);
 }
 
 async function presentMany(ctx: ServiceContext, user: UserRow, rows: repo.ProjectRow[]) {
@@ -39,7 +38,6 @@ async function presentMany(ctx: ServiceContext, user: UserRow, rows: repo.Projec
       row,
       role,
       members.filter((member) => member.projectId === row.id),
-      NO_TASKS,
     );
   });
 }
@@ -80,7 +78,11 @@ export async function updateProject(ctx: ServiceContext, user: UserRow, projectI
   if (!abilitiesFor(access.role).canEdit) throw forbidden('Only admins and moderators can edit this project');
   // Re-sending the project's current category (perhaps another member's) is not a change.
   if (data.category !== access.project.categoryId) await checkCategory(ctx, user, data.category);
-  await repo.updateProject(ctx.db, projectId, data);
+  if (data.version !== undefined && data.version !== access.project.version) throw conflict(STALE_PROJECT);
+  if (!(await repo.updateProject(ctx.db, projectId, data, data.version))) {
+    // Changed (or deleted) since it was read above.
+    throw data.version === undefined ? notFound('Project not found') : conflict(STALE_PROJECT);
+  }
   return getProject(ctx, user, projectId);
 }
 

@@ -1,0 +1,44 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { taskComments, users } from '../../db/schema.js';
+
+export type CommentRow = {
+  id: string;
+  taskId: string;
+  comment: string;
+  createdAt: Date;
+  author: { id: string; fullName: string; email: string; avatar: string | null };
+};
+
+/** A page of a task's comments, oldest first, with their authors; the total rides along. */
+export async function listComments(db: Db, taskId: string, page: { page: number; limit: number }) {
+  const where = eq(taskComments.taskId, taskId);
+  const rows = await db
+    .select({
+      id: taskComments.id,
+      taskId: taskComments.taskId,
+      comment: taskComments.comment,
+      createdAt: taskComments.createdAt,
+      author: { id: users.id, fullName: users.fullName, email: users.email, avatar: users.avatar },
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(taskComments)
+    .innerJoin(users, eq(users.id, taskComments.userId))
+    .where(where)
+    .orderBy(asc(taskComments.createdAt), asc(taskComments.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  if (rows.length > 0 || page.page === 1) {
+    return { rows: rows.map(({ total: _total, ...row }): CommentRow => row), total: rows[0]?.total ?? 0 };
+  }
+  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(taskComments).where(where);
+  return { rows: [] as CommentRow[], total: count?.total ?? 0 };
+}
+
+export async function insertComment(db: Db, taskId: string, userId: string, comment: string) {
+  const [row] = await db
+    .insert(taskComments)
+    .values({ taskId, userId, comment })
+    .returning({ id: taskComments.id, taskId: taskComments.taskId, comment: taskComments.comment, createdAt: taskComments.createdAt });
+  return row!;
+}

@@ -1,0 +1,75 @@
+import type { CreateFeatureData, ListFeaturesData, MemberRole, UpdateFeatureData } from '@tasklane/contract';
+import { pageCount } from '../../db/list-helpers.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { ServiceContext } from '../context.js';
+import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
+import { abilitiesFor } from '../projects/projects.policy.js';
+import type { UserRow } from '../users/users.repo.js';
+import { presentFeature } from './features.presenter.js';
+import * as repo from './features.repo.js';
+
+const STALE_FEATURE = 'This feature was changed by someone else. Reload to see the latest version.';
+const MANAGE_ONLY = 'Only admins and moderators can manage features';
+
+function requireManager(role: MemberRole) {
+  if (!abilitiesFor(role).canManageFeatures) throw forbidden(MANAGE_ONLY);
+}
+
+export async function listFeatures(ctx: ServiceContext, user: UserRow, query: ListFeaturesData) {
+  const access = await requireProjectAccess(ctx, user, query.projectId);
+  const { rows, total } = await repo.listFeatures(ctx.db, access.projectId, query);
+  const project = { id: access.projectId, name: access.projectName };
+  return {
+    data: rows.map((row) => presentFeature(row, project)),
+    total,
+    pagination: { total: pageCount(total, query.limit), page: query.page, limit: query.limit },
+  };
+}
+
+export async function createFeature(ctx: ServiceContext, user: UserRow, data: CreateFeatureData) {
+  const access = await requireProjectAccess(ctx, user, data.projectId);
+  requireManager(access.role);
+  const { projectId, ...values } = data;
+  const row = await repo.insertFeature(ctx.db, projectId, user.id, values);
+  return presentFeature(row, { id: access.projectId, name: access.projectName });
+}
+
+/**
+ * The feature and the caller's role; 404 for anyone who may not see it, and when the
+ * caller names a project (projectId) that is not the feature's.
+ */
+async function requireFeatureAccess(ctx: ServiceContext, user: UserRow, featureId: string, projectId?: string) {
+  const row = await repo.findFeature(ctx.db, featureId, user.id);
+  const role = row ? roleFrom(user, row) : null;
+  if (!row || !role || (projectId !== undefined && projectId !== row.projectId)) throw notFound('Feature not found');
+  return { row, role };
+}
+
+/** The fields of `data` whose values differ from the feature's. */
+function changedValues(row: repo.FeatureRow, data: UpdateFeatureData): repo.FeatureValues {
+  const { projectId: _projectId, version: _version, ...fields } = data;
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== row[key as keyof repo.FeatureRow]) changes[key] = value;
+  }
+  return changes as repo.FeatureValues;
+}
+
+export async function updateFeature(ctx: ServiceContext, user: UserRow, featureId: string, data: UpdateFeatureData) {
+  const { row, role } = await requireFeatureAccess(ctx, user, featureId, data.projectId);
+  requireManager(role);
+  if (data.version !== undefined && data.version !== row.version) throw conflict(STALE_FEATURE);
+  const project = { id: row.projectId, name: row.projectName };
+  const changes = changedValues(row, data);
+  // A save that changes nothing writes nothing (and keeps the version).
+  if (Object.keys(changes).length === 0) return presentFeature(row, project);
+  const updated = await repo.updateFeature(ctx.db, featureId, changes, data.version);
+  if (!updated) throw data.version === undefined ? notFound('Feature not found') : conflict(STALE_FEATURE);
+  return presentFeature(updated, project);
+}
+
+export async function deleteFeature(ctx: ServiceContext, user: UserRow, featureId: string, projectId?: string) {
+  const { role } = await requireFeatureAccess(ctx, user, featureId, projectId);
+  requireManager(role);
+  if (!(await repo.deleteFeature(ctx.db, featureId))) throw notFound('Feature not found');
+}

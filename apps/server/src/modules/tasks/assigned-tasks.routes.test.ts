@@ -1,0 +1,167 @@
+import type { Task, TaskDetail } from '@tasklane/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addProjectMember,
+  buildCategory,
+  buildFeature,
+  buildProject,
+  buildSignedInUser,
+  buildTask,
+  type SignedInUser,
+} from '../../../test/factories.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+
+let server: TestServer;
+let lead: SignedInUser;
+let me: SignedInUser;
+let stranger: SignedInUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
+  [lead, me, stranger] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server), buildSignedInUser(server)]);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function assigned(cookie: string, query = '') {
+  const response = await server.request('GET', `/api/v1/users/tasks${query}`, { cookie });
+  expect(response.status, response.text).toBe(200);
+  return response.body as { success: true; data: Task[]; total: number; pagination: unknown; message: string };
+}
+
+/** A project of the lead's with `me` as a member, a feature and a TASK category of the lead's. */
+async function projectWithMe(role: 'MEMBER' | 'VIEWER' = 'MEMBER', name?: string) {
+  const project = await buildProject(server, lead.cookie, { members: [{ userId: me.user.id, role }], ...(name ? { name } : {}) });
+  const feature = await buildFeature(server, lead.cookie, project._id, { title: `Feature of ${project.name}` });
+  const categoryId = (await buildCategory(server, lead.cookie, { type: 'TASK' }))._id;
+  const task = (overrides: Record<string, unknown> = {}) => buildTask(server, lead.cookie, feature._id, { categoryId, ...overrides });
+  return { project, feature, task };
+}
+
+describe('GET /api/v1/users/tasks', () => {
+  it("lists the caller's assigned tasks across projects, populated, and nobody else's", async () => {
+    const { cookie } = await buildSignedInUser(server);
+    expect(await assigned(cookie)).toEqual({
+      success: true,
+      message: 'No tasks found',
+      data: [],
+      total: 0,
+      pagination: { total: 0, page: 1, limit: 1000 },
+    });
+
+    const alpha = await projectWithMe('MEMBER', 'Alpha');
+    const beta = await projectWithMe('VIEWER', 'Beta');
+    const mineA = await alpha.task({ assigneeId: me.user.id, title: 'Mine in Alpha', dueDate: '2030-02-01', tags: ['x'] });
+    const mineB = await beta.task({ assigneeId: me.user.id, title: 'Mine in Beta', dueDate: '2030-01-01' });
+    await alpha.task({ assigneeId: lead.user.id, title: "Lead's" });
+    await alpha.task({ title: 'Nobody' });
+    // A stranger's own project and tasks, assigned to the stranger.
+    const theirs = await buildProject(server, stranger.cookie);
+    const theirFeature = await buildFeature(server, stranger.cookie, theirs._id);
+    await buildTask(server, stranger.cookie, theirFeature._id, { assigneeId: stranger.user.id });
+
+    const body = await assigned(me.cookie);
+    expect(body).toMatchObject({ success: true, message: 'Tasks fetched successfully', total: 2, pagination: { total: 1, page: 1, limit: 1000 } });
+    const { history: _h, role: _r, ...listedB } = mineB as TaskDetail;
+    expect(body.data[0]).toEqual({ ...listedB, abilities: { canEdit: false, canDelete: false, canComment: true } });
+    expect(body.data[1]).toMatchObject({
+      _id: mineA._id,
+      title: 'Mine in Alpha',
+      projectId: { _id: alpha.project._id, name: 'Alpha' },
+      featureId: { _id: alpha.feature._id, title: 'Feature of Alpha' },
+      createdBy: { _id: lead.user.id, fullName: lead.user.fullName },
+      categoryId: { _id: mineA.categoryId!._id, name: mineA.categoryId!.name },
+      assigneeId: { _id: me.user.id },
+      abilities: { canEdit: true, canDelete: false, canComment: true },
+    });
+    expect((await assigned(stranger.cookie)).data.map((task) => task.projectId._id)).toEqual([theirs._id]);
+  });
+
+  it("a removed member's tasks disappear, and come back when they rejoin", async () => {
+    const gamma = await projectWithMe();
+    const task = await gamma.task({ assigneeId: me.user.id, title: 'Gamma work' });
+    const ids = async () => (await assigned(me.cookie)).data.map((t) => t._id);
+    expect(await ids()).toContain(task._id);
+    const removal = await server.request('DELETE', `/api/v1/projects/${gamma.project._id}/members/${me.user.id}`, { cookie: lead.cookie });
+    expect(removal.status).toBe(200);
+    expect(await ids()).not.toContain(task._id);
+    await addProjectMember(server, lead.cookie, gamma.project._id, me.user.id, 'VIEWER');
+    expect(await ids()).toContain(task._id);
+  });
+
+  it('the workspace owner keeps seeing tasks in their workspace after leaving the membership', async () => {
+    const owner = await buildSignedInUser(server);
+    const project = await buildProject(server, owner.cookie, { members: [{ userId: lead.user.id, role: 'ADMIN' }] });
+    const feature = await buildFeature(server, owner.cookie, project._id);
+    const task = await buildTask(server, owner.cookie, feature._id, { assigneeId: owner.user.id });
+    await server.request('DELETE', `/api/v1/projects/${project._id}/members/${owner.user.id}`, { cookie: lead.cookie });
+    expect((await assigned(owner.cookie)).data.map((t) => [t._id, t.abilities.canDelete])).toEqual([[task._id, true]]);
+  });
+
+  it('returns every task by default, by due date ascending (none last), then newest first', async () => {
+    const { cookie, user } = await buildSignedInUser(server);
+    const project = await buildProject(server, cookie);
+    const feature = await buildFeature(server, cookie, project._id);
+    const categoryId = (await buildCategory(server, cookie, { type: 'TASK' }))._id;
+    const dues = ['2030-03-01', null, '2030-01-01', '2030-02-01', null, '2030-01-01', '2031-01-01', '2029-12-31', null, '2030-05-05', '2030-04-04', '2030-06-06'];
+    const made = [];
+    for (const [index, dueDate] of dues.entries()) {
+      made.push(await buildTask(server, cookie, feature._id, { categoryId, assigneeId: user.id, dueDate, title: `T${index}` }));
+    }
+    const body = await assigned(cookie);
+    expect(body.total).toBe(12);
+    const expected = made
+      .map((task, index) => ({ title: task.title, due: dues[index] ?? null, index }))
+      .sort((a, b) => {
+        if (a.due !== b.due) {
+          if (a.due === null) return 1;
+          if (b.due === null) return -1;
+          return a.due < b.due ? -1 : 1;
+        }
+        return b.index - a.index;
+      })
+      .map((task) => task.title);
+    expect(body.data.map((task) => task.title)).toEqual(expected);
+
+    const paged = await assigned(cookie, '?limit=5&page=3');
+    expect(paged).toMatchObject({ total: 12, pagination: { total: 3, page: 3, limit: 5 } });
+    expect(paged.data.map((task) => task.title)).toEqual(expected.slice(10));
+    expect(await assigned(cookie, '?limit=5&page=4')).toMatchObject({ data: [], total: 12, pagination: { total: 3, page: 4, limit: 5 } });
+    expect((await assigned(cookie, '?sortBy=dueDate&sortOrder=desc')).data[0]!.title).toBe('T6');
+    expect((await assigned(cookie, '?limit=1000')).data).toHaveLength(12);
+  });
+
+  it('filters, searches and sorts in the database', async () => {
+    const { cookie, user } = await buildSignedInUser(server);
+    const project = await buildProject(server, cookie);
+    const feature = await buildFeature(server, cookie, project._id);
+    const categoryId = (await buildCategory(server, cookie, { type: 'TASK' }))._id;
+    const make = (overrides: Record<string, unknown>) => buildTask(server, cookie, feature._id, { categoryId, assigneeId: user.id, ...overrides });
+    await make({ title: 'Alpha', status: 'TODO', priority: 'LOW', tags: ['frontend'] });
+    await make({ title: 'Bravo', status: 'REOPEN', priority: 'URGENT', description: 'Regression in Frontend' });
+    await make({ title: 'Charlie', status: 'BLOCKED', priority: 'HIGH' });
+    await make({ title: 'Delta', status: 'COMPLETED', priority: 'MEDIUM' });
+    const titles = async (query: string) => (await assigned(cookie, query)).data.map((task) => task.title);
+    expect(await titles('?status=PENDING&sortBy=title')).toEqual(['Alpha', 'Bravo']);
+    expect(await titles('?status=BLOCK')).toEqual(['Charlie']);
+    expect(await titles('?priority=MEDIUM')).toEqual(['Delta']);
+    expect(await titles('?search=frontend&sortBy=title&sortOrder=asc')).toEqual(['Alpha', 'Bravo']);
+    expect(await titles('?sortBy=priority&sortOrder=desc')).toEqual(['Bravo', 'Charlie', 'Delta', 'Alpha']);
+    expect(await titles('?sortBy=status&sortOrder=asc')).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    expect((await assigned(cookie, '?status=PENDING')).total).toBe(2);
+  });
+
+  it.each([
+    ['limit=0', 'limit must be a whole number from 1 to 1000'],
+    ['limit=1001', 'limit must be a whole number from 1 to 1000'],
+    ['limit=all', 'limit must be a whole number from 1 to 1000'],
+    ['page=0', 'page must be a whole number from 1 to 1000000'],
+    ['status=LATE', 'Status must be one of'],
+    ['sortBy=feature', 'sortBy must be one of'],
+  ])('%s is 400', async (query, message) => {
+    const response = await server.request('GET', `/api/v1/users/tasks?${query}`, { cookie: me.cookie });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(message);
+  });
+});

@@ -1,0 +1,129 @@
+import type { HistoryChange, HistoryPerson, Priority, TaskStatus } from '@tasklane/contract';
+
+type Ref = { id: string; name: string };
+
+/** What history is computed from: a task's fields, with the names its references had. */
+export type TaskSnapshot = {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: Priority;
+  dueDate: string | null;
+  estimatedHours: number | null;
+  actualHours: number | null;
+  tags: string[];
+  blockedReason: string | null;
+  assignee: Ref | null;
+  category: Ref | null;
+  feature: Ref;
+};
+
+/** The fields a save asks for; left out means unchanged. */
+export type TaskChanges = Partial<TaskSnapshot>;
+
+/** Column values for the tasks table. */
+export type TaskValues = Partial<{
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: Priority;
+  dueDate: string | null;
+  estimatedHours: number | null;
+  actualHours: number | null;
+  tags: string[];
+  blockedReason: string | null;
+  assigneeId: string | null;
+  categoryId: string | null;
+  featureId: string;
+}>;
+
+export type TaskPlan = { values: TaskValues; history: HistoryChange[] };
+
+const person = (ref: Ref | null): HistoryPerson => (ref ? { _id: ref.id, fullName: ref.name } : null);
+const dueDay = (day: string | null) => (day ? `${day}T00:00:00.000Z` : null);
+const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, index) => tag === b[index]);
+
+/** The reason is kept only while the task is BLOCKED. */
+function nextBlockedReason(before: TaskSnapshot, changes: TaskChanges, status: TaskStatus): string | null {
+  if (status !== 'BLOCKED') return null;
+  return changes.blockedReason !== undefined ? changes.blockedReason : before.status === 'BLOCKED' ? before.blockedReason : null;
+}
+
+function statusChange(before: TaskSnapshot, status: TaskStatus, reason: string | null): HistoryChange | undefined {
+  if (status === before.status) return undefined;
+  if (status === 'BLOCKED') return { action: 'BLOCKED', details: { from: before.status, reason } };
+  if (before.status === 'BLOCKED') return { action: 'UNBLOCKED', details: { to: status, reason: before.blockedReason } };
+  return { action: 'STATUS_CHANGED', details: { from: before.status, to: status } };
+}
+
+/**
+ * The column changes of a save and its history: one entry per changed aspect (status,
+ * priority, due date, assignee, estimated and actual hours), and one UPDATED entry holding
+ * { from, to } for every other changed field. A save that changes nothing plans nothing.
+ */
+export function planTaskUpdate(before: TaskSnapshot, changes: TaskChanges): TaskPlan {
+  const values: TaskValues = {};
+  const history: HistoryChange[] = [];
+  const updated: Record<string, { from: unknown; to: unknown }> = {};
+
+  const status = changes.status ?? before.status;
+  const reason = nextBlockedReason(before, changes, status);
+  const statusEntry = statusChange(before, status, reason);
+  if (statusEntry) {
+    values.status = status;
+    history.push(statusEntry);
+  }
+  if (reason !== before.blockedReason) {
+    values.blockedReason = reason;
+    // Entering or leaving BLOCKED already tells the reason; a new reason while blocked is an update.
+    if (!statusEntry) updated.blockedReason = { from: before.blockedReason, to: reason };
+  }
+  if (changes.priority !== undefined && changes.priority !== before.priority) {
+    values.priority = changes.priority;
+    history.push({ action: 'PRIORITY_CHANGED', details: { from: before.priority, to: changes.priority } });
+  }
+  if (changes.dueDate !== undefined && changes.dueDate !== before.dueDate) {
+    values.dueDate = changes.dueDate;
+    history.push({ action: 'DUE_DATE_CHANGED', details: { from: dueDay(before.dueDate), to: dueDay(changes.dueDate) } });
+  }
+  if (changes.assignee !== undefined && changes.assignee?.id !== before.assignee?.id) {
+    values.assigneeId = changes.assignee?.id ?? null;
+    history.push({ action: 'ASSIGNEE_CHANGED', details: { from: person(before.assignee), to: person(changes.assignee) } });
+  }
+  if (changes.estimatedHours !== undefined && changes.estimatedHours !== before.estimatedHours) {
+    values.estimatedHours = changes.estimatedHours;
+    history.push({ action: 'ESTIMATED_HOURS_CHANGED', details: { from: before.estimatedHours, to: changes.estimatedHours } });
+  }
+  if (changes.actualHours !== undefined && changes.actualHours !== before.actualHours) {
+    values.actualHours = changes.actualHours;
+    history.push({ action: 'ACTUAL_HOURS_CHANGED', details: { from: before.actualHours, to: changes.actualHours } });
+  }
+  if (changes.title !== undefined && changes.title !== before.title) {
+    values.title = changes.title;
+    updated.title = { from: before.title, to: changes.title };
+  }
+  if (changes.description !== undefined && changes.description !== before.description) {
+    values.description = changes.description;
+    updated.description = { from: before.description, to: changes.description };
+  }
+  if (changes.tags !== undefined && !sameTags(changes.tags, before.tags)) {
+    values.tags = changes.tags;
+    updated.tags = { from: before.tags, to: changes.tags };
+  }
+  if (changes.category !== undefined && changes.category?.id !== before.category?.id) {
+    values.categoryId = changes.category?.id ?? null;
+    updated.categoryId = {
+      from: before.category && { _id: before.category.id, name: before.category.name },
+      to: changes.category && { _id: changes.category.id, name: changes.category.name },
+    };
+  }
+  if (changes.feature !== undefined && changes.feature.id !== before.feature.id) {
+    values.featureId = changes.feature.id;
+    updated.featureId = {
+      from: { _id: before.feature.id, title: before.feature.name },
+      to: { _id: changes.feature.id, title: changes.feature.name },
+    };
+  }
+  if (Object.keys(updated).length > 0) history.push({ action: 'UPDATED', details: updated });
+  return { values, history };
+}

@@ -1,0 +1,115 @@
+import { priorities, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
+import { and, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { containsPattern, orderTerm, rankOf, type SortOrder } from '../../db/list-helpers.js';
+import { projects, tasks, workspaces } from '../../db/schema.js';
+import { membershipRoleOf } from '../projects/projects.repo.js';
+import { fromTasks, type TaskRow } from './tasks.repo.js';
+
+export type TaskFilters = { search?: string; status?: TaskStatus[]; priority?: Priority };
+export type TaskPage = { page: number; limit: number; sortBy: TaskSortField; sortOrder: SortOrder };
+
+function filterConditions(filters: TaskFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(inArray(tasks.status, filters.status));
+  if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    conditions.push(
+      or(
+        ilike(tasks.title, pattern),
+        ilike(tasks.description, pattern),
+        sql`exists (select 1 from unnest(${tasks.tags}) as tag where tag ilike ${pattern})`,
+      )!,
+    );
+  }
+  return conditions;
+}
+
+const sortExpressions = {
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+  title: sql`lower(${tasks.title})`,
+  dueDate: tasks.dueDate,
+  priority: rankOf(tasks.priority, priorities),
+  status: rankOf(tasks.status, taskStatuses),
+} as const;
+
+function orderFor(page: TaskPage): SQL[] {
+  return [
+    orderTerm(sortExpressions[page.sortBy], page.sortOrder, { nullsLast: page.sortBy === 'dueDate' }),
+    orderTerm(tasks.createdAt, 'desc'),
+    orderTerm(tasks.id, 'asc'),
+  ];
+}
+
+/** One page of a feature's tasks, filtered and sorted in the database, populated by joins. */
+export async function listFeatureTasks(
+  db: Db,
+  featureId: string,
+  userId: string,
+  filters: TaskFilters,
+  page: TaskPage,
+): Promise<TaskRow[]> {
+  return fromTasks(db, userId)
+    .where(and(eq(tasks.featureId, featureId), ...filterConditions(filters)))
+    .orderBy(...orderFor(page))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+}
+
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/**
+ * One aggregate over the whole feature: how many tasks match the filters, and the statistics
+ * tiles (which count every task of the feature, whatever the filters).
+ */
+export async function countFeatureTasks(
+  db: Db,
+  featureId: string,
+  filters: TaskFilters,
+): Promise<{ matching: number; statistics: TaskStatistics }> {
+  const conditions = filterConditions(filters);
+  const inStatus = (...statuses: TaskStatus[]) => countWhere(inArray(tasks.status, statuses));
+  const [row] = await db
+    .select({
+      matching: conditions.length ? countWhere(and(...conditions)!) : sql<number>`count(*)`.mapWith(Number),
+      total: sql<number>`count(*)`.mapWith(Number),
+      todo: inStatus('TODO', 'REOPEN'),
+      inProgress: inStatus('IN_PROGRESS', 'DEV_COMPLETED'),
+      inReview: inStatus('IN_REVIEW'),
+      completed: inStatus('COMPLETED'),
+      block: inStatus('BLOCKED'),
+      cancelled: inStatus('CANCELLED'),
+    })
+    .from(tasks)
+    .where(eq(tasks.featureId, featureId));
+  const { matching, ...statistics } = row!;
+  return { matching, statistics };
+}
+
+/**
+ * The user's assigned tasks in projects they can still open (a member, or the workspace's
+ * owner), filtered, sorted and paged in the database; the total rides along as a window count.
+ */
+export async function listAssignedTasks(db: Db, userId: string, filters: TaskFilters, page: TaskPage) {
+  const where = and(
+    eq(tasks.assigneeId, userId),
+    or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)),
+    ...filterConditions(filters),
+  );
+  const rows = (await fromTasks(db, userId, { total: sql`count(*) over ()`.mapWith(Number) })
+    .where(where)
+    .orderBy(...orderFor(page))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)) as Array<TaskRow & { total: number }>;
+  if (rows.length > 0 || page.page === 1) return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
+  // A page past the end: count on its own.
+  const [count] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(where);
+  return { rows: [] as TaskRow[], total: count?.total ?? 0 };
+}

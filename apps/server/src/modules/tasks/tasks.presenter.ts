@@ -1,0 +1,54 @@
+import { isTaskOverdue, type MemberRole, type Task, type TaskDetail, type TaskHistoryEntry, type TaskUser } from '@tasklane/contract';
+import { presentDueDate } from '../features/features.presenter.js';
+import { taskAbilitiesFor } from '../projects/projects.policy.js';
+import type { HistoryRow, TaskDetailRow, TaskRow, TaskUserRef } from './tasks.repo.js';
+
+/** Today's calendar date on the server (UTC): due days before it are overdue. */
+export function utcToday(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function presentUserRef(ref: TaskUserRef | null): TaskUser | null {
+  return ref ? { _id: ref.id, fullName: ref.fullName, username: ref.username, email: ref.email, avatar: ref.avatar } : null;
+}
+
+export function presentTask(row: TaskRow, role: MemberRole, userId: string, today: string): Task {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    assigneeId: presentUserRef(row.assignee),
+    dueDate: presentDueDate(row.dueDate),
+    estimatedHours: row.estimatedHours,
+    actualHours: row.actualHours,
+    categoryId: row.category ? { _id: row.category.id, name: row.category.name, color: row.category.color } : null,
+    tags: row.tags,
+    attachments: [],
+    featureId: { _id: row.featureId, title: row.featureTitle },
+    projectId: { _id: row.projectId, name: row.projectName },
+    createdBy: presentUserRef(row.creator),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isOverdue: isTaskOverdue(row, today),
+    blockedReason: row.blockedReason,
+    version: row.version,
+    abilities: taskAbilitiesFor(role, row.creator?.id === userId),
+  };
+}
+
+function presentHistoryEntry(row: HistoryRow): TaskHistoryEntry {
+  return {
+    _id: row.id,
+    timestamp: new Date(row.timestamp).toISOString(),
+    userId: row.user ? { _id: row.user.id, fullName: row.user.fullName, email: row.user.email, avatar: row.user.avatar } : null,
+    action: row.action,
+    // Written by tasks.history.ts in the contract's shapes; the response schema checks them again.
+    details: row.details,
+  } as TaskHistoryEntry;
+}
+
+export function presentTaskDetail(row: TaskDetailRow, role: MemberRole, userId: string, today: string): TaskDetail {
+  return { ...presentTask(row, role, userId, today), history: row.history.map(presentHistoryEntry), role };
+}

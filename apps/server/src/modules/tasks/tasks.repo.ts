@@ -1,0 +1,199 @@
+import type { HistoryAction, MemberRole, Priority, TaskStatus } from '@tasklane/contract';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { categories, features, projects, taskHistory, tasks, users, workspaces } from '../../db/schema.js';
+import { membershipRoleOf } from '../projects/projects.repo.js';
+
+export type TaskUserRef = { id: string; fullName: string; username: string; email: string; avatar: string | null };
+
+export type TaskRow = {
+  id: string;
+  projectId: string;
+  projectName: string;
+  featureId: string;
+  featureTitle: string;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: Priority;
+  dueDate: string | null;
+  estimatedHours: number | null;
+  actualHours: number | null;
+  tags: string[];
+  blockedReason: string | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  assignee: TaskUserRef | null;
+  creator: TaskUserRef | null;
+  category: { id: string; name: string; color: string } | null;
+  workspaceOwnerId: string;
+  /** The caller's membership role in the task's project, null when none. */
+  membershipRole: MemberRole | null;
+};
+
+/** A history entry as the database hands it over (JSON built in the task's query). */
+export type HistoryRow = {
+  id: string;
+  action: HistoryAction;
+  details: Record<string, unknown>;
+  timestamp: string;
+  user: { id: string; fullName: string; email: string; avatar: string | null } | null;
+};
+
+export type TaskDetailRow = TaskRow & { history: HistoryRow[] };
+
+const assignee = alias(users, 'assignee');
+const creator = alias(users, 'creator');
+
+const userRef = <T extends typeof assignee | typeof creator>(table: T) => ({
+  id: table.id as T['id'],
+  fullName: table.fullName as T['fullName'],
+  username: table.username as T['username'],
+  email: table.email as T['email'],
+  avatar: table.avatar as T['avatar'],
+});
+
+/** Every column a task response needs, populated by joins: no query per task. */
+export const taskSelection = (userId: string) => ({
+  id: tasks.id,
+  projectId: tasks.projectId,
+  projectName: projects.name,
+  featureId: tasks.featureId,
+  featureTitle: features.title,
+  title: tasks.title,
+  description: tasks.description,
+  status: tasks.status,
+  priority: tasks.priority,
+  dueDate: tasks.dueDate,
+  estimatedHours: tasks.estimatedHours,
+  actualHours: tasks.actualHours,
+  tags: tasks.tags,
+  blockedReason: tasks.blockedReason,
+  version: tasks.version,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+  assignee: userRef(assignee),
+  creator: userRef(creator),
+  category: { id: categories.id, name: categories.name, color: categories.color },
+  workspaceOwnerId: workspaces.ownerId,
+  membershipRole: membershipRoleOf(tasks.projectId, userId),
+});
+
+/** The task's history, newest first, as one JSON array inside the task's own query. */
+const historyJson = sql<HistoryRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${taskHistory.id},
+    'action', ${taskHistory.action},
+    'details', ${taskHistory.details},
+    'timestamp', ${taskHistory.createdAt},
+    'user', case when hu.id is null then null else json_build_object(
+      'id', hu.id, 'fullName', hu.full_name, 'email', hu.email, 'avatar', hu.avatar) end
+  ) order by ${taskHistory.createdAt} desc, ${taskHistory.id} desc)
+  from ${taskHistory} left join ${users} hu on hu.id = ${taskHistory.userId}
+  where ${taskHistory.taskId} = ${tasks.id}
+), '[]'::json)`;
+
+/** The task selection (plus `extra` columns) FROM tasks with the joins it needs. */
+export function fromTasks(db: Db, userId: string, extra: Record<string, SQL> = {}) {
+  return db
+    .select({ ...taskSelection(userId), ...extra })
+    .from(tasks)
+    .innerJoin(features, eq(features.id, tasks.featureId))
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
+    .leftJoin(creator, eq(creator.id, tasks.createdBy))
+    .leftJoin(categories, eq(categories.id, tasks.categoryId));
+}
+
+/** Lookups of the references a save names, checked in the same query that reads the task. */
+export type RefLookups = {
+  /** The named assignee if a member of the project, else null. */
+  newAssignee?: { id: string; fullName: string } | null;
+  /** The named category if one of the caller's TASK categories, else null. */
+  newCategory?: { id: string; name: string } | null;
+  /** The named feature if one of the project's, else null. */
+  newFeature?: { id: string; title: string } | null;
+};
+
+export type RefIds = { assigneeId?: string; categoryId?: string; featureId?: string };
+
+export function refLookups(projectId: SQLWrapper, userId: string, ids: RefIds) {
+  const lookups: Record<string, SQL> = {};
+  if (ids.assigneeId) {
+    lookups.newAssignee = sql`(select json_build_object('id', u.id, 'fullName', u.full_name)
+      from users u join project_members m on m.user_id = u.id
+      where u.id = ${ids.assigneeId} and m.project_id = ${projectId})`;
+  }
+  if (ids.categoryId) {
+    lookups.newCategory = sql`(select json_build_object('id', c.id, 'name', c.name)
+      from categories c where c.id = ${ids.categoryId} and c.owner_id = ${userId} and c.type = 'TASK')`;
+  }
+  if (ids.featureId) {
+    lookups.newFeature = sql`(select json_build_object('id', f.id, 'title', f.title)
+      from features f where f.id = ${ids.featureId} and f.project_id = ${projectId})`;
+  }
+  return lookups;
+}
+
+/** One task with its history (and the lookups a save needs), in one query. */
+export async function findTaskDetail(
+  db: Db,
+  taskId: string,
+  userId: string,
+  ids: RefIds = {},
+): Promise<(TaskDetailRow & RefLookups) | undefined> {
+  const [row] = await fromTasks(db, userId, { history: historyJson, ...refLookups(tasks.projectId, userId, ids) })
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  return row as (TaskDetailRow & RefLookups) | undefined;
+}
+
+export type TaskAccessRow = { id: string; projectId: string; workspaceOwnerId: string; membershipRole: MemberRole | null; createdBy: string | null };
+
+/** Just what deciding access to a task needs. */
+export async function findTaskAccess(db: Db, taskId: string, userId: string): Promise<TaskAccessRow | undefined> {
+  const [row] = await db
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      createdBy: tasks.createdBy,
+      workspaceOwnerId: workspaces.ownerId,
+      membershipRole: membershipRoleOf(tasks.projectId, userId),
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  return row;
+}
+
+export type CreateContextRow = {
+  projectId: string;
+  projectName: string;
+  featureTitle: string;
+  workspaceOwnerId: string;
+  membershipRole: MemberRole | null;
+} & RefLookups;
+
+/** The feature a new task goes into, its project, the caller's role and the named references. */
+export async function findCreateContext(db: Db, featureId: string, userId: string, ids: RefIds) {
+  const [row] = await db
+    .select({
+      projectId: features.projectId,
+      projectName: projects.name,
+      featureTitle: features.title,
+      workspaceOwnerId: workspaces.ownerId,
+      membershipRole: membershipRoleOf(features.projectId, userId),
+      ...refLookups(features.projectId, userId, ids),
+    })
+    .from(features)
+    .innerJoin(projects, eq(projects.id, features.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(features.id, featureId))
+    .limit(1);
+  return row as CreateContextRow | undefined;
+}

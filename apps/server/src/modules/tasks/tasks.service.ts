@@ -1,0 +1,224 @@
+import type { CreateTaskData, ListAssignedTasksData, ListTasksData, MemberRole, TaskDetail, UpdateTaskData } from '@tasklane/contract';
+import type { Db } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { pageCount } from '../../db/list-helpers.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { ServiceContext } from '../context.js';
+import { findFeature } from '../features/features.repo.js';
+import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
+import { abilitiesFor, taskAbilitiesFor } from '../projects/projects.policy.js';
+import type { UserRow } from '../users/users.repo.js';
+import { planTaskUpdate, type TaskChanges, type TaskSnapshot } from './tasks.history.js';
+import * as list from './tasks.list.repo.js';
+import { presentTask, presentTaskDetail, utcToday } from './tasks.presenter.js';
+import * as repo from './tasks.repo.js';
+import * as write from './tasks.write.repo.js';
+
+const STALE_TASK = 'This task was changed by someone else. Reload to see the latest version.';
+const EDIT_ONLY = 'Only members, moderators and admins can create and edit tasks';
+const DELETE_ONLY = 'Only admins, moderators and the member who created a task can delete it';
+const field = (name: string, message: string) => badRequest(message, [{ field: name, message }]);
+const errors = {
+  assignee: () => field('assigneeId', 'Assignee must be a member of the project'),
+  category: () => field('categoryId', 'Category must be one of your task categories'),
+  categoryRequired: () => field('categoryId', 'Category is required'),
+  feature: () => field('featureId', "Feature must be one of the project's features"),
+};
+
+/** A referenced row vanished between the check and the write: the same answer as a missing one. */
+async function writingWithReferences<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    const constraint = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+    if (constraint.includes('category')) throw errors.category();
+    if (constraint.includes('assignee')) throw errors.assignee();
+    throw errors.feature();
+  }
+}
+
+/** The task with its history and the caller's role; 404 for anyone who may not see it. */
+async function requireTask(db: Db, user: UserRow, taskId: string, projectId?: string, ids?: repo.RefIds) {
+  const row = await repo.findTaskDetail(db, taskId, user.id, ids);
+  const role = row ? roleFrom(user, row) : null;
+  if (!row || !role || (projectId !== undefined && projectId !== row.projectId)) throw notFound('Task not found');
+  return { row, role };
+}
+
+export async function getTask(ctx: ServiceContext, user: UserRow, taskId: string, projectId?: string) {
+  const { row, role } = await requireTask(ctx.db, user, taskId, projectId);
+  return presentTaskDetail(row, role, user.id, utcToday());
+}
+
+export async function listTasks(ctx: ServiceContext, user: UserRow, query: ListTasksData) {
+  const feature = await findFeature(ctx.db, query.featureId, user.id);
+  const role = feature ? roleFrom(user, feature) : null;
+  if (!feature || !role) throw notFound('Feature not found');
+  const filters = { search: query.search, status: query.status, priority: query.priority };
+  const rows = await list.listFeatureTasks(ctx.db, feature.id, user.id, filters, query);
+  const { matching, statistics } = await list.countFeatureTasks(ctx.db, feature.id, filters);
+  const today = utcToday();
+  return {
+    total: matching,
+    data: {
+      tasks: rows.map((row) => presentTask(row, role, user.id, today)),
+      statistics,
+      pagination: { currentPage: query.page, pages: pageCount(matching, query.limit), count: rows.length },
+    },
+  };
+}
+
+export async function listAssignedTasks(ctx: ServiceContext, user: UserRow, query: ListAssignedTasksData) {
+  const filters = { search: query.search, status: query.status, priority: query.priority };
+  const { rows, total } = await list.listAssignedTasks(ctx.db, user.id, filters, query);
+  const today = utcToday();
+  return {
+    data: rows.map((row) => presentTask(row, roleFrom(user, row) ?? 'VIEWER', user.id, today)),
+    total,
+    pagination: { total: pageCount(total, query.limit), page: query.page, limit: query.limit },
+  };
+}
+
+function requireEditor(role: MemberRole) {
+  if (!abilitiesFor(role).canEditTasks) throw forbidden(EDIT_ONLY);
+}
+
+/** The project and feature a new task goes into; 404 unless the caller can see them. */
+async function resolveCreateContext(ctx: ServiceContext, user: UserRow, data: CreateTaskData) {
+  const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId };
+  const context = await repo.findCreateContext(ctx.db, data.featureId, user.id, ids);
+  const role = context ? roleFrom(user, context) : null;
+  if (context && role && (data.projectId === undefined || data.projectId === context.projectId)) return { context, role };
+  if (data.projectId === undefined) throw notFound('Feature not found');
+  // The named project decides: not visible is 404, visible but not the feature's is 400.
+  await requireProjectAccess(ctx, user, data.projectId);
+  throw errors.feature();
+}
+
+export async function createTask(ctx: ServiceContext, user: UserRow, data: CreateTaskData) {
+  const { context, role } = await resolveCreateContext(ctx, user, data);
+  requireEditor(role);
+  if (data.assigneeId && !context.newAssignee) throw errors.assignee();
+  if (!context.newCategory) throw errors.category();
+  const status = data.status ?? 'TODO';
+  const priority = data.priority ?? 'MEDIUM';
+  const taskId = await writingWithReferences(() =>
+    write.insertTaskWithHistory(
+      ctx.db,
+      {
+        projectId: context.projectId,
+        featureId: data.featureId,
+        title: data.title,
+        description: data.description ?? '',
+        status,
+        priority,
+        assigneeId: data.assigneeId ?? null,
+        dueDate: data.dueDate ?? null,
+        categoryId: data.categoryId,
+        estimatedHours: data.estimatedHours ?? null,
+        actualHours: data.actualHours ?? null,
+        tags: data.tags ?? [],
+        blockedReason: status === 'BLOCKED' ? (data.blockedReason ?? null) : null,
+        createdBy: user.id,
+      },
+      user.id,
+      [{ action: 'CREATED', details: { status, priority } }],
+    ),
+  );
+  return getTask(ctx, user, taskId);
+}
+
+function snapshotOf(row: repo.TaskDetailRow): TaskSnapshot {
+  return {
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    dueDate: row.dueDate,
+    estimatedHours: row.estimatedHours,
+    actualHours: row.actualHours,
+    tags: row.tags,
+    blockedReason: row.blockedReason,
+    assignee: row.assignee && { id: row.assignee.id, name: row.assignee.fullName },
+    category: row.category && { id: row.category.id, name: row.category.name },
+    feature: { id: row.featureId, name: row.featureTitle },
+  };
+}
+
+/**
+ * The changes a body asks for, its references checked. Re-sending a current reference (an
+ * assignee since removed from the project, a category another member chose) is no change.
+ */
+function changesFrom(row: repo.TaskDetailRow & repo.RefLookups, data: UpdateTaskData): TaskChanges {
+  const changes: TaskChanges = {
+    title: data.title,
+    description: data.description,
+    status: data.status,
+    priority: data.priority,
+    dueDate: data.dueDate,
+    estimatedHours: data.estimatedHours,
+    actualHours: data.actualHours,
+    tags: data.tags,
+    blockedReason: data.blockedReason,
+  };
+  if (data.assigneeId === null) changes.assignee = null;
+  else if (data.assigneeId !== undefined && data.assigneeId !== row.assignee?.id) {
+    if (!row.newAssignee) throw errors.assignee();
+    changes.assignee = { id: row.newAssignee.id, name: row.newAssignee.fullName };
+  }
+  if (data.categoryId === null) {
+    if (row.category) throw errors.categoryRequired();
+  } else if (data.categoryId !== undefined && data.categoryId !== row.category?.id) {
+    if (!row.newCategory) throw errors.category();
+    changes.category = { id: row.newCategory.id, name: row.newCategory.name };
+  }
+  if (data.featureId !== undefined && data.featureId !== row.featureId) {
+    if (!row.newFeature) throw errors.feature();
+    changes.feature = { id: row.newFeature.id, name: row.newFeature.title };
+  }
+  return changes;
+}
+
+type Attempt = { outcome: 'unchanged'; task: TaskDetail } | { outcome: 'written' } | { outcome: 'stale' };
+
+/** Reads the task, plans the change and its history, and writes both in one statement guarded by the version read. */
+async function attemptUpdate(db: Db, user: UserRow, taskId: string, data: UpdateTaskData): Promise<Attempt> {
+  const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId ?? undefined, featureId: data.featureId };
+  const { row, role } = await requireTask(db, user, taskId, data.projectId, ids);
+  requireEditor(role);
+  if (data.version !== undefined && data.version !== row.version) throw conflict(STALE_TASK);
+  const plan = planTaskUpdate(snapshotOf(row), changesFrom(row, data));
+  // A save that changes nothing writes nothing.
+  if (plan.history.length === 0) return { outcome: 'unchanged', task: presentTaskDetail(row, role, user.id, utcToday()) };
+  const written = await writingWithReferences(() =>
+    write.updateTaskWithHistory(db, taskId, row.version, plan.values, user.id, plan.history),
+  );
+  return written ? { outcome: 'written' } : { outcome: 'stale' };
+}
+
+/**
+ * A save with a stale `version` is 409. A save without one that loses a race to a concurrent
+ * save is planned again against the newer task while holding its row lock, so it applies and
+ * its history still chains truthfully (each entry's `from` is what the previous save left).
+ */
+export async function updateTask(ctx: ServiceContext, user: UserRow, taskId: string, data: UpdateTaskData) {
+  let attempt = await attemptUpdate(ctx.db, user, taskId, data);
+  if (attempt.outcome === 'stale') {
+    if (data.version !== undefined) throw conflict(STALE_TASK);
+    attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
+  }
+  if (attempt.outcome === 'unchanged') return attempt.task;
+  if (attempt.outcome === 'stale') throw conflict(STALE_TASK);
+  return getTask(ctx, user, taskId);
+}
+
+export async function deleteTask(ctx: ServiceContext, user: UserRow, taskId: string) {
+  const task = await repo.findTaskAccess(ctx.db, taskId, user.id);
+  const role = task ? roleFrom(user, task) : null;
+  if (!task || !role) throw notFound('Task not found');
+  if (!taskAbilitiesFor(role, task.createdBy === user.id).canDelete) {
+    throw forbidden(abilitiesFor(role).canEditTasks ? DELETE_ONLY : EDIT_ONLY);
+  }
+  if (!(await write.deleteTask(ctx.db, taskId))) throw notFound('Task not found');
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { priorities, taskStatuses } from './enums.js';
+
+const statusSchema = z.enum(taskStatuses);
+const prioritySchema = z.enum(priorities);
+
+/** Who made a change, populated; null once that user no longer exists. */
+export const historyUserSchema = z
+  .object({ _id: z.string(), fullName: z.string(), email: z.string(), avatar: z.string().nullable() })
+  .nullable();
+
+/** A person named in a change (an assignee), as they were called at the time. */
+export const historyPersonSchema = z.object({ _id: z.string(), fullName: z.string() }).nullable();
+export type HistoryPerson = z.infer<typeof historyPersonSchema>;
+
+const fromTo = <T extends z.ZodType>(schema: T) => z.object({ from: schema, to: schema });
+
+/** Each action's details; UPDATED holds one { from, to } per other field that changed. */
+export const historyDetailsSchemas = {
+  CREATED: z.object({ status: statusSchema, priority: prioritySchema }),
+  STATUS_CHANGED: fromTo(statusSchema),
+  PRIORITY_CHANGED: fromTo(prioritySchema),
+  DUE_DATE_CHANGED: fromTo(z.string().nullable().describe('ISO timestamp of the due day, or null')),
+  ASSIGNEE_CHANGED: fromTo(historyPersonSchema),
+  ESTIMATED_HOURS_CHANGED: fromTo(z.number().nullable()),
+  ACTUAL_HOURS_CHANGED: fromTo(z.number().nullable()),
+  BLOCKED: z.object({ from: statusSchema, reason: z.string().nullable() }),
+  UNBLOCKED: z.object({ to: statusSchema, reason: z.string().nullable().describe('The reason it had been blocked for') }),
+  UPDATED: z
+    .record(z.string(), fromTo(z.unknown()))
+    .describe('Keys: title, description, tags, categoryId ({ _id, name }), featureId ({ _id, title }), blockedReason'),
+  ATTACHMENT_ADDED: z.record(z.string(), z.unknown()),
+  ATTACHMENT_REMOVED: z.record(z.string(), z.unknown()),
+} as const;
+
+type DetailsSchemas = typeof historyDetailsSchemas;
+export type HistoryDetails = { [A in keyof DetailsSchemas]: z.infer<DetailsSchemas[A]> };
+
+const entryBase = {
+  _id: z.string(),
+  timestamp: z.string().describe('ISO timestamp of the change'),
+  userId: historyUserSchema,
+};
+
+const entry = <A extends keyof DetailsSchemas>(action: A) =>
+  z.object({ ...entryBase, action: z.literal(action), details: historyDetailsSchemas[action] });
+
+export const taskHistoryEntrySchema = z
+  .discriminatedUnion('action', [
+    entry('CREATED'),
+    entry('STATUS_CHANGED'),
+    entry('PRIORITY_CHANGED'),
+    entry('DUE_DATE_CHANGED'),
+    entry('ASSIGNEE_CHANGED'),
+    entry('ESTIMATED_HOURS_CHANGED'),
+    entry('ACTUAL_HOURS_CHANGED'),
+    entry('BLOCKED'),
+    entry('UNBLOCKED'),
+    entry('UPDATED'),
+    entry('ATTACHMENT_ADDED'),
+    entry('ATTACHMENT_REMOVED'),
+  ])
+  .describe('One change to a task, written by the server');
+export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
+
+/** A change about to be recorded: an action and its details. */
+export type HistoryChange = { [A in keyof DetailsSchemas]: { action: A; details: HistoryDetails[A] } }[keyof DetailsSchemas];

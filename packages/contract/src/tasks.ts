@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { priorities, taskStatuses } from './enums.js';
+import {
+  descriptionSchema,
+  hoursSchema,
+  idSchema,
+  nullableIdSchema,
+  optionalDueDateSchema,
+  pagePaginationSchema,
+  pageQuerySchema,
+  queryIntSchema,
+  searchQuerySchema,
+  sortOrderSchema,
+  tagsSchema,
+  titleSchema,
+  versionSchema,
+} from './common.js';
+import { messageResponseSchema } from './errors.js';
+import { memberRoleSchema } from './projects.js';
+import { normalizeTaskStatus, statusesForFilter, taskStatusFilters } from './rules/task-rules.js';
+import { taskHistoryEntrySchema } from './task-history.js';
+
+const statusMessage = `Status must be one of ${taskStatuses.join(', ')}`;
+
+export const taskStatusSchema = z.enum(taskStatuses, { error: statusMessage });
+export const taskPrioritySchema = z.enum(priorities, { error: 'Priority must be one of LOW, MEDIUM, HIGH, URGENT' });
+
+/** A status in a body: BLOCK is accepted as BLOCKED. */
+export const taskStatusInputSchema = z
+  .enum([...taskStatuses, 'BLOCK'], { error: statusMessage })
+  .transform(normalizeTaskStatus)
+  .describe('A task status; BLOCK is accepted as BLOCKED');
+
+/** A status filter: any status, BLOCK (= BLOCKED) or PENDING (= TODO and REOPEN). */
+export const taskStatusFilterSchema = z
+  .enum(taskStatusFilters, { error: `Status must be one of ${taskStatusFilters.join(', ')}` })
+  .transform(statusesForFilter)
+  .describe('A task status, BLOCK (= BLOCKED) or PENDING (= TODO and REOPEN)');
+
+export const taskUserSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+});
+export type TaskUser = z.infer<typeof taskUserSchema>;
+
+export const taskAbilitiesSchema = z
+  .object({
+    canEdit: z.boolean(),
+    canDelete: z.boolean().describe('MODERATOR and ADMIN: any task; MEMBER: tasks they created'),
+    canComment: z.boolean(),
+  })
+  .describe("What the caller's role lets them do with this task; the server enforces the same rules");
+export type TaskAbilities = z.infer<typeof taskAbilitiesSchema>;
+
+export const taskSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    status: taskStatusSchema,
+    priority: taskPrioritySchema,
+    assigneeId: taskUserSchema.nullable(),
+    dueDate: z.string().nullable().describe('ISO timestamp of the due day at UTC midnight, or null'),
+    estimatedHours: z.number().nullable(),
+    actualHours: z.number().nullable(),
+    categoryId: z.object({ _id: z.string(), name: z.string(), color: z.string() }).nullable(),
+    tags: z.array(z.string()),
+    attachments: z.array(z.unknown()).describe('Always empty until attachments exist'),
+    featureId: z.object({ _id: z.string(), title: z.string() }),
+    projectId: z.object({ _id: z.string(), name: z.string() }),
+    createdBy: taskUserSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    isOverdue: z.boolean().describe('Due day before today (UTC) and neither COMPLETED nor CANCELLED'),
+    blockedReason: z.string().nullable().describe('Set while the task is BLOCKED'),
+    version: z.number().describe('Starts at 1, incremented by every change; send it back with PUT'),
+    abilities: taskAbilitiesSchema,
+  })
+  .describe('Task');
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskDetailSchema = taskSchema
+  .extend({
+    history: z.array(taskHistoryEntrySchema).describe('Newest first'),
+    role: memberRoleSchema.describe("The caller's effective role in the task's project"),
+  })
+  .describe('Task with its history');
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+const blockedReasonSchema = z
+  .string({ error: 'Blocked reason must be text' })
+  .trim()
+  .max(1000, 'Blocked reason must be at most 1000 characters')
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value ? value : null))
+  .describe('Why the task is blocked; kept only while the status is BLOCKED');
+
+const taskFields = {
+  description: descriptionSchema,
+  status: taskStatusInputSchema.optional(),
+  priority: taskPrioritySchema.optional(),
+  assigneeId: nullableIdSchema('Assignee must be a user id').describe('A member of the project, or null'),
+  dueDate: optionalDueDateSchema,
+  estimatedHours: hoursSchema('Estimated hours'),
+  actualHours: hoursSchema('Actual hours'),
+  tags: tagsSchema.optional(),
+  attachments: z.unknown().optional().describe('Accepted and ignored until attachments exist'),
+  blockedReason: blockedReasonSchema,
+};
+
+const requiredCategorySchema = z
+  .string({ error: 'Category is required' })
+  .min(1, 'Category is required')
+  .uuid('Category is required')
+  .describe('One of your TASK categories');
+
+export const createTaskBodySchema = z.object({
+  title: titleSchema,
+  categoryId: requiredCategorySchema,
+  featureId: z.string({ error: 'Feature is required' }).uuid('Feature is required').describe("One of the project's features"),
+  projectId: idSchema.optional().describe("The feature's project (taken from the feature when left out)"),
+  ...taskFields,
+});
+export type CreateTaskBody = z.input<typeof createTaskBodySchema>;
+export type CreateTaskData = z.output<typeof createTaskBodySchema>;
+
+/** Fields left out keep their values. */
+export const updateTaskBodySchema = z.object({
+  title: titleSchema.optional(),
+  categoryId: nullableIdSchema('Category is required').describe(
+    'One of your TASK categories (or the current one); null only while the task has none',
+  ),
+  featureId: idSchema.optional().describe("Another of the project's features"),
+  projectId: idSchema.optional().describe("Accepted for the spec's clients; must be the task's project"),
+  version: versionSchema,
+  ...taskFields,
+});
+export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
+export type UpdateTaskData = z.output<typeof updateTaskBodySchema>;
+
+export const taskSortFields = ['createdAt', 'updatedAt', 'title', 'dueDate', 'priority', 'status'] as const;
+export type TaskSortField = (typeof taskSortFields)[number];
+
+const taskFilters = {
+  search: searchQuerySchema.describe('Matches title, description and tags, case-insensitively'),
+  status: taskStatusFilterSchema.optional(),
+  priority: taskPrioritySchema.optional(),
+  sortBy: z.enum(taskSortFields, { error: `sortBy must be one of ${taskSortFields.join(', ')}` }),
+};
+
+export const listTasksQuerySchema = z.object({
+  featureId: idSchema.describe('The feature whose tasks to list'),
+  page: pageQuerySchema,
+  limit: queryIntSchema('limit', 1, 100).default(10).describe('Page size, 1 to 100 (default 10)'),
+  ...taskFilters,
+  sortBy: taskFilters.sortBy.default('createdAt'),
+  sortOrder: sortOrderSchema.default('desc'),
+});
+export type ListTasksQuery = z.input<typeof listTasksQuerySchema>;
+export type ListTasksData = z.output<typeof listTasksQuerySchema>;
+
+/** Assigned tasks: every one by default (up to 1000 a page), by due date ascending. */
+export const listAssignedTasksQuerySchema = z.object({
+  page: pageQuerySchema,
+  limit: queryIntSchema('limit', 1, 1000).default(1000).describe('Page size, 1 to 1000 (default 1000)'),
+  ...taskFilters,
+  sortBy: taskFilters.sortBy.default('dueDate'),
+  sortOrder: sortOrderSchema.default('asc'),
+});
+export type ListAssignedTasksQuery = z.input<typeof listAssignedTasksQuerySchema>;
+export type ListAssignedTasksData = z.output<typeof listAssignedTasksQuerySchema>;
+
+export const taskParamsSchema = z.object({ taskId: idSchema });
+export const taskQuerySchema = z.object({ projectId: idSchema.optional().describe("Must be the task's project when sent") });
+
+export const taskStatisticsSchema = z
+  .object({
+    total: z.number(),
+    todo: z.number().describe('TODO and REOPEN'),
+    inProgress: z.number().describe('IN_PROGRESS and DEV_COMPLETED'),
+    inReview: z.number(),
+    completed: z.number(),
+    block: z.number().describe('BLOCKED'),
+    cancelled: z.number(),
+  })
+  .describe("Counts over the whole feature, whatever the filters and page");
+
+export const tasksResponseSchema = z.object({
+  success: z.literal(true),
+  total: z.number().describe('Tasks matching the filters'),
+  data: z.object({
+    tasks: z.array(taskSchema),
+    statistics: taskStatisticsSchema,
+    pagination: z.object({
+      currentPage: z.number(),
+      pages: z.number(),
+      count: z.number().describe('Tasks on this page'),
+    }),
+  }),
+  message: z.string(),
+});
+export type TasksResponse = z.infer<typeof tasksResponseSchema>;
+
+export const assignedTasksResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(taskSchema),
+  total: z.number().describe('Assigned tasks matching the filters'),
+  pagination: pagePaginationSchema,
+  message: z.string(),
+});
+export type AssignedTasksResponse = z.infer<typeof assignedTasksResponseSchema>;
+
+export const taskResponseSchema = messageResponseSchema.extend({ data: taskDetailSchema });
+export type TaskResponse = z.infer<typeof taskResponseSchema>;
