@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, loggerOptions, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
 
 export type TestResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -68,6 +69,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   });
   const app = await buildApp({ config, database, logger: { ...loggerOptions('info'), stream } });
+  // What passed through this server and must never reach a log line (checked when the run ends).
+  const secrets = new Set<string>();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {
@@ -79,12 +82,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | undefined = options.rawBody;
+      secretsInBody(options.body, secrets);
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }
       if (options.cookie) headers.cookie = options.cookie;
       const response = await fetch(address + path, { method, headers, body, redirect: 'manual' });
+      secretInSetCookie(response.headers.get('set-cookie'), secrets);
       const text = await response.text();
       let parsed: unknown;
       try {
@@ -96,6 +101,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     async close() {
       await app.close();
+      writeAuditFiles(inject('logAuditDir'), logs, secrets);
       await database.close();
       await drop();
     },
