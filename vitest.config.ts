@@ -29,6 +29,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Slow checks against the real server process (npm run test:reliability, run by CI).
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['apps/server/reliability/**/*.test.ts'],
+          testTimeout: 20 * 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
