@@ -35,6 +35,7 @@ export default defineConfig({
           name: 'reliability',
           environment: 'node',
           include: ['apps/server/reliability/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 20 * 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
