@@ -85,6 +85,9 @@ export type ListFeaturesData = z.output<typeof listFeaturesQuerySchema>;
 
 export const featureParamsSchema = z.object({ id: idSchema });
 
+/** GET /features/{id} may name the project (404 when it is not the feature's). */
+export const featureQuerySchema = z.object({ projectId: idSchema.optional().describe("Must be the feature's project when sent") });
+
 /** DELETE may carry projectId (the spec sends it "in request config": query or body); never required. */
 export const deleteFeatureQuerySchema = z.object({ projectId: idSchema.optional() });
 export const deleteFeatureBodySchema = z.object({ projectId: idSchema.optional() }).nullish();
