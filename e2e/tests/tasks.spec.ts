@@ -132,7 +132,7 @@ test.describe('feature task list', () => {
       ['Completed', '2'],
       ['Blocked', '1'],
       ['Cancelled', '1'],
-    ]) {
+    ] as const) {
       await expect(tile(page, label)).toContainText(count);
     }
 
