@@ -69,7 +69,7 @@ function FeatureFormFields({ feature, onSubmit }: { feature: Feature | null; onS
       <Field label="Description" htmlFor="feature-description" error={errors.description?.message}>
         <Textarea id="feature-description" rows={4} maxLength={5000} placeholder="What does this feature cover? (optional)" {...invalid('description')} {...register('description')} />
       </Field>
-      <div className="grid gap-4 min-[420px]:grid-cols-2">
+      <div className="grid grid-cols-2 gap-4">
         <Field label="Status" htmlFor="feature-status">
           <Select id="feature-status" options={statusOptions} {...register('status')} />
         </Field>
@@ -77,8 +77,8 @@ function FeatureFormFields({ feature, onSubmit }: { feature: Feature | null; onS
           <Select id="feature-priority" options={priorityOptions} {...register('priority')} />
         </Field>
       </div>
-      <div className="grid gap-4 min-[420px]:grid-cols-2 sm:grid-cols-3">
-        <div className="min-[420px]:col-span-2 sm:col-span-1">
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-1">
           <Field label="Due Date" htmlFor="feature-dueDate" error={errors.dueDate?.message}>
             <Input id="feature-dueDate" type="date" {...invalid('dueDate')} {...register('dueDate')} />
           </Field>
