@@ -188,6 +188,10 @@ const rows: Record<string, Row> = {
     statuses: [401, 404, 403, 403, 201, 201, 201, 201],
     request: (world) => ({ url: '/api/v1/features', body: { title: 'New', projectId: world.project._id } }),
   },
+  'GET /api/v1/features/:id': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/features/${world.feature._id}?projectId=${world.project._id}` }),
+  },
   'PUT /api/v1/features/:id': {
     statuses: [401, 404, 403, 403, 200, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/features/${world.feature._id}`, body: { title: 'Renamed', projectId: world.project._id } }),
