@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, loggerOptions, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import type { ServiceContext } from '../src/modules/context.js';
+import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
 export type TestResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
 export type RequestOptions = {
   body?: unknown;
-  /** A raw body sent as is (with the content-type header you give). */
-  rawBody?: string;
+  /** A raw body sent as is (with the content-type header you give): text, bytes or a FormData. */
+  rawBody?: string | Uint8Array | FormData;
   cookie?: string;
   headers?: Record<string, string>;
 };
@@ -22,6 +26,8 @@ export type TestServer = {
   app: App;
   database: Database;
   config: Config;
+  /** The services' context: the database, the configuration and the file store. */
+  ctx: ServiceContext;
   /** Every log line the server wrote, as raw JSON text. */
   logs: string[];
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
@@ -56,10 +62,26 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database, async drop() {} };
 }
 
-/** A real server on a free port with its own database: one per test file. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export type TestServerOptions = {
+  /** Wraps the disk store (to inject a storage failure). */
+  files?: (disk: FileStore) => FileStore;
+};
+
+/**
+ * A real server on a free port with its own database: one per test file. Its uploads go to a
+ * fresh temporary folder (unless `uploads` is overridden), removed on close.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'info' }), ...overrides };
+  const defaults = loadConfig({ LOG_LEVEL: 'info' });
+  const ownUploadDir = overrides.uploads ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-uploads-'));
+  const config: Config = {
+    ...defaults,
+    ...overrides,
+    uploads: overrides.uploads ?? { ...defaults.uploads, dir: ownUploadDir! },
+  };
+  const disk = createDiskFileStore(config.uploads.dir);
+  const files = options.files ? options.files(disk) : disk;
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -67,7 +89,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       callback();
     },
   });
-  const app = await buildApp({ config, database, logger: { ...loggerOptions('info'), stream } });
+  const app = await buildApp({ config, database, files, logger: { ...loggerOptions('info'), stream } });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {
@@ -75,10 +97,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     app,
     database,
     config,
+    ctx: { db: database.db, config, files },
     logs,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
-      let body: string | undefined = options.rawBody;
+      let body: string | Uint8Array | FormData | undefined = options.rawBody;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
@@ -98,6 +121,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await app.close();
       await database.close();
       await drop();
+      if (ownUploadDir) fs.rmSync(ownUploadDir, { recursive: true, force: true });
     },
   };
 }
