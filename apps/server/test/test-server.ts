@@ -118,7 +118,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
     async close() {
-      await app.close();
+      const closing = app.close();
+      // Every test is done by now. A streamed download whose last bytes reached the client
+      // before the server saw its file end still counts as active, and would hold close()
+      // for the whole keep-alive timeout.
+      app.server.closeAllConnections();
+      await closing;
       await database.close();
       await drop();
       if (ownUploadDir) fs.rmSync(ownUploadDir, { recursive: true, force: true });
