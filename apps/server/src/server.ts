@@ -32,8 +32,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       database,
       url: address,
       async close() {
-        // Stops accepting, lets requests in flight finish, then closes the database.
-        await app!.close();
+        // Stops accepting, lets requests in flight finish, then closes the database. A
+        // connection that goes idle meanwhile (a download whose last bytes just left) is
+        // closed then, not after the keep-alive timeout.
+        const closeIdle = setInterval(() => app!.server.closeIdleConnections(), 100);
+        try {
+          await app!.close();
+        } finally {
+          clearInterval(closeIdle);
+        }
         await database.close();
       },
     };
