@@ -1,9 +1,18 @@
 /** The longest attachment name kept, in characters (a common file-system limit). */
 export const MAX_FILE_NAME_LENGTH = 255;
 
-// C0 and C1 control characters, and the bidirectional overrides and isolates that can make
-// "invoice‮fdp.exe" read as "invoiceexe.pdf".
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * C0 and C1 control characters, and the bidirectional overrides and isolates that can make
+ * "invoice\u202efdp.exe" read as "invoiceexe.pdf".
+ */
+function isUnsafeCharacter(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+const withoutUnsafeCharacters = (text: string) =>
+  Array.from(text)
+    .filter((character) => !isUnsafeCharacter(character.codePointAt(0)!))
+    .join('');
 
 /** Cuts to `max` characters (code points, so no surrogate pair is split), keeping a short extension. */
 function capLength(name: string, max: number): string {
@@ -24,9 +33,7 @@ function capLength(name: string, max: number): string {
  * characters; 'file' when nothing is left. '../../etc/passwd' becomes 'passwd'.
  */
 export function cleanFileName(raw: string): string {
-  const segments = raw
-    .normalize('NFC')
-    .replace(UNSAFE_CHARACTERS, '')
+  const segments = withoutUnsafeCharacters(raw.normalize('NFC'))
     .split(/[\\/]/)
     .map((segment) => segment.trim())
     .filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
