@@ -22,6 +22,10 @@ describe('attachmentDescriptionSchema', () => {
     expect(attachmentDescriptionSchema.parse('   ')).toBeNull();
   });
 
+  it('refuses a NUL character, which the database cannot store', () => {
+    expect(attachmentDescriptionSchema.safeParse('a\u0000b').error?.issues[0]?.message).toBe('Description may not contain NUL characters');
+  });
+
   it('refuses more than 1000 characters', () => {
     const result = attachmentDescriptionSchema.safeParse('x'.repeat(1001));
     expect(result.success).toBe(false);

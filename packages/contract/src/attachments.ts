@@ -16,6 +16,8 @@ export const attachmentDescriptionSchema = z
   .string()
   .trim()
   .max(MAX_ATTACHMENT_DESCRIPTION_LENGTH, `Description must be at most ${MAX_ATTACHMENT_DESCRIPTION_LENGTH} characters`)
+  // PostgreSQL text cannot hold NUL.
+  .refine((value) => !value.includes('\u0000'), 'Description may not contain NUL characters')
   .transform((value) => (value === '' ? null : value));
 
 export const attachmentLimitsSchema = z

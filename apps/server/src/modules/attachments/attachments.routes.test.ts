@@ -426,6 +426,12 @@ describe('limits and refused uploads (nothing is stored)', () => {
       message: 'Description must be at most 1000 characters',
       errors: [{ field: 'description' }],
     });
+    const nul = await uploadAttachments(server, owner.cookie, task._id, [
+      { field: 'description', value: 'before\u0000after' },
+      { field: 'files', fileName: 'a.txt', content: 'a' },
+    ]);
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ message: 'Description may not contain NUL characters', errors: [{ field: 'description' }] });
     await expectNothingStored(task._id, before);
   });
 
