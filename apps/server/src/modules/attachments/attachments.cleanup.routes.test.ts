@@ -146,11 +146,12 @@ describe('a failed upload leaves neither a file nor a row', () => {
 });
 
 describe('a failed file write leaves neither a file nor a row', () => {
-  const failingDir = makeUploadDir();
+  let failingDir: string;
   let failing: TestServer;
   let cookie: string;
 
   beforeAll(async () => {
+    failingDir = makeUploadDir();
     let puts = 0;
     failing = await startTestServer(
       { uploads: { dir: failingDir, maxFileBytes: 1024 * 1024, maxFiles: 5 } },
