@@ -10,6 +10,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
@@ -21,6 +22,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -33,6 +35,8 @@ export type BuildAppOptions = {
   database: Database;
   /** A pino destination or logger options; tests pass a stream to inspect log lines. */
   logger?: FastifyServerOptions['logger'];
+  /** Where attachment files live; the disk under config.uploads.dir unless given. */
+  files?: FileStore;
 };
 
 export function loggerOptions(level: string) {
@@ -58,7 +62,7 @@ export function loggerOptions(level: string) {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     // Fastify takes a hop count too, though its types do not say so.
@@ -102,7 +106,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   registerOriginCheck(app, config.allowedOrigins);
   await registerApiDocs(app);
 
-  const ctx: ServiceContext = { db: database.db, config };
+  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir) };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -115,6 +119,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(featuresRoutes(ctx));
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
+      await api.register(attachmentsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );
