@@ -66,6 +66,8 @@ beforeAll(async () => {
   const document = (await server.request('GET', '/api/docs/openapi.json')).body;
   for (const [path, methods] of Object.entries<Record<string, any>>(document.paths)) {
     for (const [method, operation] of Object.entries<any>(methods)) {
+      // The event stream never ends: its input (lastEventId) is covered by events.routes.test.ts.
+      if (operation.responses?.['200']?.content?.['text/event-stream']) continue;
       operations.push({
         method: method.toUpperCase(),
         path,

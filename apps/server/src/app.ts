@@ -15,6 +15,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import type { ServiceContext } from './modules/context.js';
+import { EventHub } from './modules/events/event-hub.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { featuresRoutes } from './modules/features/features.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -106,7 +108,11 @@ export async function buildApp({ config, database, logger, files }: BuildAppOpti
   registerOriginCheck(app, config.allowedOrigins);
   await registerApiDocs(app);
 
-  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir) };
+  // Live events: this instance's listener and its open streams, ended first on shutdown.
+  const events = new EventHub(database.db, database, app.log);
+  await events.start();
+  app.addHook('preClose', async () => events.close());
+  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -120,6 +126,7 @@ export async function buildApp({ config, database, logger, files }: BuildAppOpti
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
       await api.register(attachmentsRoutes(ctx));
+      await api.register(eventsRoutes(ctx, events));
     },
     { prefix: '/api/v1' },
   );

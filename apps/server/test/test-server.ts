@@ -31,6 +31,8 @@ export type TestServer = {
   ctx: ServiceContext;
   /** Every log line the server wrote, as raw JSON text. */
   logs: string[];
+  /** PostgreSQL: the URL of this server's database (another instance can open it too). */
+  databaseUrl: string | undefined;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 };
@@ -38,7 +40,11 @@ export type TestServer = {
 /** Runs with real PostgreSQL when TEST_BACKEND=postgres, else PGlite. */
 export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(sharedUrl?: string): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (sharedUrl) {
+    // Another instance on the database of a running test server: the first one drops it.
+    return { database: await openPostgres(sharedUrl, 5), url: sharedUrl, async drop() {} };
+  }
   if (backend === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
@@ -51,6 +57,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
     await database.migrate();
     return {
       database,
+      url: url.toString(),
       async drop() {
         await admin.unsafe(`drop database if exists ${name} with (force)`);
         await admin.end();
@@ -66,6 +73,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 export type TestServerOptions = {
   /** Wraps the disk store (to inject a storage failure). */
   files?: (disk: FileStore) => FileStore;
+  /** PostgreSQL: serve the database of another test server (a second app instance) instead of a fresh one. */
+  databaseUrl?: string;
 };
 
 /**
@@ -73,7 +82,7 @@ export type TestServerOptions = {
  * fresh temporary folder (unless `uploads` is overridden), removed on close.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase(options.databaseUrl);
   // Test files send thousands of requests from one address: the flood throttle has its own tests.
   const defaults = loadConfig({ LOG_LEVEL: 'info', API_RATE_LIMIT_PER_IP: '0' });
   const ownUploadDir = overrides.uploads ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-uploads-'));
@@ -103,6 +112,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     config,
     ctx: { db: database.db, config, files },
     logs,
+    databaseUrl,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | Uint8Array | FormData | undefined = options.rawBody;
@@ -124,12 +134,17 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
     async close() {
-      const closing = app.close();
       // Every test is done by now. A streamed download whose last bytes reached the client
-      // before the server saw its file end still counts as active, and would hold close()
-      // for the whole keep-alive timeout.
+      // before the server saw its file end still counts as active, and so does a connection a
+      // client opened (without a request yet) while the server was closing: each would hold
+      // close() for a keep-alive or headers timeout. Cut them until it is closed.
+      const cut = setInterval(() => app.server.closeAllConnections(), 50);
       app.server.closeAllConnections();
-      await closing;
+      try {
+        await app.close();
+      } finally {
+        clearInterval(cut);
+      }
       writeAuditFiles(inject('logAuditDir'), logs, secrets);
       await database.close();
       await drop();

@@ -20,3 +20,5 @@ export * from './rules/todo-rules.js';
 export * from './rules/task-rules.js';
 export * from './attachments.js';
 export * from './rules/file-name.js';
+export * from './events.js';
+export * from './rules/board-rank.js';

@@ -264,3 +264,67 @@ export type AssignedTasksResponse = z.infer<typeof assignedTasksResponseSchema>;
 
 export const taskResponseSchema = messageResponseSchema.extend({ data: taskDetailSchema });
 export type TaskResponse = z.infer<typeof taskResponseSchema>;
+
+/** The board shows at most this many tasks of a feature (in rank order); `total` says how many there are. */
+export const BOARD_TASK_LIMIT = 5000;
+
+export const boardQuerySchema = z.object({ featureId: idSchema.describe('The feature whose board to read') });
+
+/** A card of the board: just what a card shows and what a move needs. */
+export const boardTaskSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    status: taskStatusSchema.describe('Its column'),
+    priority: taskPrioritySchema,
+    assigneeId: z.object({ _id: z.string(), fullName: z.string(), avatar: z.string().nullable() }).nullable(),
+    dueDate: z.string().nullable().describe('ISO timestamp of the due day at UTC midnight, or null'),
+    isOverdue: z.boolean(),
+    tags: z.array(z.string()),
+    boardRank: z.string().describe('Its place: cards of a column sort by this key, compared byte by byte'),
+    version: z.number(),
+  })
+  .describe('Board card');
+export type BoardTask = z.infer<typeof boardTaskSchema>;
+
+export const boardResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    tasks: z.array(boardTaskSchema).describe(`Every task of the feature in board order (rank, then id), at most ${BOARD_TASK_LIMIT}`),
+    statistics: taskStatisticsSchema,
+  }),
+  total: z.number().describe('Tasks of the feature (more than the cards only past the limit)'),
+  message: z.string(),
+});
+export type BoardResponse = z.infer<typeof boardResponseSchema>;
+
+const neighbourSchema = (description: string) =>
+  z.string().uuid('Must be a task id').nullable().optional().describe(description);
+
+/**
+ * A board move: into `status` (its column; BLOCK is accepted as BLOCKED), between the card above
+ * it (`afterId`) and the card below it (`beforeId`), both tasks of the same feature. Neither:
+ * the column's end (`afterId` alone) or start (`beforeId` alone) is given by one of them; with
+ * none the task keeps its place.
+ */
+export const moveTaskBodySchema = z.object({
+  status: taskStatusInputSchema.optional().describe('The column it goes to (its status); left out: it stays in its column'),
+  afterId: neighbourSchema('The card it now follows (the one above it), or null/absent at the top'),
+  beforeId: neighbourSchema('The card it now precedes (the one below it), or null/absent at the bottom'),
+  version: versionSchema,
+});
+export type MoveTaskBody = z.input<typeof moveTaskBodySchema>;
+export type MoveTaskData = z.output<typeof moveTaskBodySchema>;
+
+export const movedTaskSchema = z
+  .object({
+    _id: z.string(),
+    status: taskStatusSchema,
+    boardRank: z.string(),
+    version: z.number().describe('New when the status changed; the same after a move within a column'),
+  })
+  .describe('The moved task');
+export type MovedTask = z.infer<typeof movedTaskSchema>;
+
+export const moveTaskResponseSchema = messageResponseSchema.extend({ data: movedTaskSchema });
+export type MoveTaskResponse = z.infer<typeof moveTaskResponseSchema>;

@@ -20,6 +20,13 @@ export type Database = {
   migrate(): Promise<void>;
   /** PGlite only: the whole database as a tarball (tests copy a migrated template). */
   dumpDataDir(): Promise<Blob>;
+  /**
+   * LISTENs on `channel` and calls `onNotify` with each payload, in commit order. On PostgreSQL
+   * the listening connection is a dedicated one; when it is lost it is reopened (retrying with
+   * a growing pause) and `onResumed` is called once it listens again, since notifications sent
+   * meanwhile are lost. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -46,6 +53,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async dumpDataDir() {
       throw new Error('dumpDataDir is only available on PGlite');
     },
+    listen: (channel, onNotify, onResumed) => listenPostgres(url, channel, onNotify, onResumed),
     close: once(async () => {
       await client.end({ timeout: 5 });
     }),
@@ -77,6 +85,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     async dumpDataDir() {
       return client.dumpDataDir('none');
     },
+    async listen(channel, onNotify) {
+      // In process, on the one connection: nothing to lose, nothing to reopen.
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: once(async () => {
       try {
         await client.close();
@@ -84,6 +99,53 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
         release();
       }
     }),
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 250, max: 5_000 };
+
+/** A dedicated LISTEN connection that reopens itself (postgres.js re-listens only once, and not after a failed attempt). */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void, onResumed?: () => void) {
+  let isStopped = false;
+  let isReopening = false;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+  const onnotify = (name: string, payload: string) => {
+    if (name === channel) onNotify(payload);
+  };
+  // onnotify is what postgres.js's own listen() uses; its types do not name it.
+  const listener = postgres(url, {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    onclose: () => reopen(),
+    ...({ onnotify } as object),
+  });
+  const start = () => listener`listen ${listener(channel)}`;
+  function reopen() {
+    if (isStopped || isReopening) return;
+    isReopening = true;
+    timer = setTimeout(async () => {
+      try {
+        await start();
+        isReopening = false;
+        retryMs = LISTEN_RETRY_MS.first;
+        onResumed?.();
+      } catch {
+        isReopening = false;
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+        reopen();
+      }
+    }, retryMs);
+    timer.unref();
+  }
+  await start();
+  return async () => {
+    isStopped = true;
+    clearTimeout(timer);
+    await listener.end({ timeout: 1 });
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   foreignKey,
@@ -224,6 +225,13 @@ export const tasks = pgTable(
     actualHours: integer('actual_hours'),
     tags: text('tags').array().notNull().default([]),
     blockedReason: text('blocked_reason'),
+    /**
+     * The task's place on the feature's board: a fractional-index key (rules/board-rank.ts),
+     * compared byte by byte (the column is COLLATE "C", set in migration 0005). A card's column
+     * is its status; inside a column, cards sort by this key. Changing it alone is not an edit:
+     * no history, no new version.
+     */
+    boardRank: text('board_rank').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -240,6 +248,8 @@ export const tasks = pgTable(
     // Project statistics count tasks by status (an index-only scan).
     index('tasks_project_status_idx').on(table.projectId, table.status),
     index('tasks_category_id_idx').on(table.categoryId),
+    // The board reads a feature's tasks in rank order.
+    index('tasks_feature_board_rank_idx').on(table.featureId, table.boardRank),
   ],
 );
 
@@ -315,4 +325,37 @@ export const taskAttachments = pgTable(
     // The orphan sweep looks files up by their key.
     uniqueIndex('task_attachments_storage_key_unique').on(table.storageKey),
   ],
+);
+
+/**
+ * One row per committed change, written by the statement (or transaction) that makes the
+ * change, so a rolled-back write never has one and a committed one always does. A trigger
+ * (migration 0005) NOTIFYs `tasklane_events` with the row as JSON; every app instance LISTENs
+ * and pushes it to its own event-stream clients, which may also replay recent rows after a
+ * reconnect (Last-Event-ID). Only ids, the type, the version and the actor: never content.
+ * Pruned by housekeeping; no foreign keys, since events outlive what they describe.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `<entity>.<action>`, such as task.updated or member.removed (contract: liveEventTypes). */
+    type: text('type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** Project-scoped events: the project and its workspace (who may see it is decided by them). */
+    projectId: uuid('project_id'),
+    workspaceId: uuid('workspace_id'),
+    featureId: uuid('feature_id'),
+    taskId: uuid('task_id'),
+    /** Todos and categories: their owner, the only one told. Workspaces: the owner. */
+    ownerId: uuid('owner_id'),
+    /** Member events: the user whose membership changed. */
+    subjectId: uuid('subject_id'),
+    version: integer('version'),
+    actorId: uuid('actor_id'),
+    /** The writing tab's X-Client-Id, so that tab can ignore its own echo. */
+    origin: text('origin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('events_created_at_idx').on(table.createdAt)],
 );

@@ -18,6 +18,7 @@ import {
   type CallerKind,
   type ProjectCast,
 } from '../../test/factories.js';
+import { openTestEventStream } from '../../test/event-stream.js';
 import { multipartBody } from '../../test/multipart.js';
 import { apiOperations } from '../../test/routes.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -60,7 +61,8 @@ async function buildWorld(kind: CallerKind) {
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-type Request = { url: string; body?: unknown; cookie?: string | null; multipart?: boolean };
+/** `stream`: the answer is an event stream, read only as far as its status. */
+type Request = { url: string; body?: unknown; cookie?: string | null; multipart?: boolean; stream?: boolean };
 type Row = {
   /** Statuses in callerKinds order: signed out, stranger, VIEWER, MEMBER, MODERATOR, ADMIN, owner, owner not a member. */
   statuses: readonly number[];
@@ -225,6 +227,13 @@ const rows: Record<string, Row> = {
     statuses: [401, 404, 403, 200, 200, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}` }),
   },
+  'GET /api/v1/tasks/board': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/board?featureId=${world.feature._id}` }) },
+  'POST /api/v1/tasks/:taskId/move': {
+    statuses: [401, 404, 403, 200, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/move`, body: { status: 'IN_REVIEW' } }),
+  },
+  // Everyone signed in has a stream; what reaches it is decided per event (events.routes.test.ts).
+  'GET /api/v1/events': { statuses: signedIn(200), request: () => ({ url: '/api/v1/events', stream: true }) },
   'GET /api/v1/tasks/:taskId/attachments': {
     statuses: members(200),
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/attachments` }),
@@ -258,7 +267,13 @@ describe('authorization audit', () => {
     describe(operation, () => {
       it.each(callerKinds.map((kind, index) => [kind, row.statuses[index]!] as const))('%s → %i', async (kind, expected) => {
         const world = await buildWorld(kind);
-        const { url, body, cookie, multipart } = await row.request(world, kind);
+        const { url, body, cookie, multipart, stream } = await row.request(world, kind);
+        if (stream) {
+          const opened = await openTestEventStream(server.url, cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)));
+          opened.close();
+          expect(opened.status, `${operation} as ${kind}`).toBe(expected);
+          return;
+        }
         const upload = multipart ? multipartBody([{ field: 'files', fileName: 'notes.txt', content: 'notes', contentType: 'text/plain' }]) : undefined;
         const response = await server.request(method, url, {
           cookie: cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)),

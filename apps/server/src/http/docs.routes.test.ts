@@ -69,6 +69,17 @@ describe('API documentation', () => {
     expect(download.responses['200'].content['application/octet-stream'].schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 
+  it('documents the live event stream and the board calls', async () => {
+    const { paths } = (await server.request('GET', '/api/docs/openapi.json')).body;
+    const events = paths['/api/v1/events'].get;
+    expect(events.responses['200'].content['text/event-stream'].schema).toMatchObject({ type: 'string' });
+    expect(events.parameters.map((parameter: { name: string }) => parameter.name)).toContain('lastEventId');
+    const move = paths['/api/v1/tasks/{taskId}/move'].post;
+    expect(Object.keys(move.requestBody.content['application/json'].schema.properties).sort()).toEqual(['afterId', 'beforeId', 'status', 'version']);
+    expect(Object.keys(move.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+    expect(Object.keys(paths['/api/v1/tasks/board'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
+  });
+
   it('serves the browsable page as HTML', async () => {
     const response = await server.request('GET', '/api/docs/');
     expect(response.status).toBe(200);

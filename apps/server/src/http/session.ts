@@ -1,13 +1,13 @@
+import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from '@tasklane/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../modules/users/users.repo.js';
-import type { ServiceContext } from '../modules/context.js';
+import type { Actor, ServiceContext } from '../modules/context.js';
 import { resolveSession } from '../modules/auth/auth.service.js';
 import { readCookie, serializeClearedSessionCookie, serializeSessionCookie, SESSION_COOKIE } from './cookies.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: UserRow | null;
+    user: Actor | null;
   }
 }
 
@@ -15,6 +15,12 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   const token = readCookie(request.headers.cookie, SESSION_COOKIE);
   // A real token is 43 base64url characters; anything else cannot match and is not looked up.
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+}
+
+/** The tab a request came from (X-Client-Id), when it names itself properly; null otherwise. */
+export function readClientId(request: FastifyRequest): string | null {
+  const value = request.headers[CLIENT_ID_HEADER];
+  return typeof value === 'string' && CLIENT_ID_PATTERN.test(value) ? value : null;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
@@ -37,13 +43,13 @@ export function requireUser(ctx: ServiceContext) {
       if (token) clearSessionCookie(reply, ctx.config.cookieSecure);
       throw unauthorized();
     }
-    request.user = session.user;
+    request.user = { ...session.user, clientId: readClientId(request) };
     if (session.isRefreshed && token) setSessionCookie(reply, token, session.expiresAt, ctx.config.cookieSecure);
   };
 }
 
-/** The signed-in user of a request that passed requireUser. */
-export function currentUser(request: FastifyRequest): UserRow {
+/** The signed-in user of a request that passed requireUser (and the tab it came from). */
+export function currentUser(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
   return request.user;
 }

@@ -2,6 +2,8 @@ import type { HistoryChange } from '@tasklane/contract';
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, taskAttachments, taskHistory, tasks, users } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 
 export type AttachmentRow = {
   id: string;
@@ -71,15 +73,34 @@ export async function findAttachmentFile(db: Db, taskId: string, attachmentId: s
  */
 export async function insertAttachmentsWithHistory(
   db: Db,
+  actor: Actor,
   taskId: string,
-  userId: string,
   files: NewAttachment[],
   description: string | null,
   history: HistoryChange,
 ): Promise<boolean> {
+  const userId = actor.id;
   const rows = JSON.stringify(files);
   const updated = db.$with('updated').as(
-    db.update(tasks).set({ updatedAt: sql`statement_timestamp()` }).where(eq(tasks.id, taskId)).returning({ id: tasks.id }),
+    db
+      .update(tasks)
+      .set({ updatedAt: sql`statement_timestamp()` })
+      .where(eq(tasks.id, taskId))
+      .returning({ id: tasks.id, projectId: tasks.projectId, featureId: tasks.featureId, version: tasks.version }),
+  );
+  const event = eventOf(
+    db,
+    actor,
+    {
+      type: 'attachment.added',
+      entityId: sql`${updated.id}`,
+      taskId: sql`${updated.id}`,
+      featureId: sql`${updated.featureId}`,
+      projectId: sql`${updated.projectId}`,
+      workspaceId: workspaceOfProject(sql`${updated.projectId}`),
+      version: sql`${updated.version}`,
+    },
+    updated,
   );
   const inserted = db.$with('inserted').as(
     db
@@ -92,7 +113,7 @@ export async function insertAttachmentsWithHistory(
       .returning({ id: taskAttachments.id }),
   );
   const written = await db
-    .with(updated, inserted)
+    .with(updated, inserted, event)
     .insert(taskHistory)
     .select(
       sql`select gen_random_uuid(), ${updated}.id, ${userId}::uuid, ${history.action}, ${JSON.stringify(history.details)}::jsonb, statement_timestamp()
@@ -107,7 +128,8 @@ export async function insertAttachmentsWithHistory(
  * statement; returns what it deleted (its file is removed after this commits), or undefined
  * when it was not the task's.
  */
-export async function deleteAttachmentWithHistory(db: Db, taskId: string, attachmentId: string, userId: string) {
+export async function deleteAttachmentWithHistory(db: Db, actor: Actor, taskId: string, attachmentId: string) {
+  const userId = actor.id;
   const deleted = db.$with('deleted').as(
     db
       .delete(taskAttachments)
@@ -119,7 +141,21 @@ export async function deleteAttachmentWithHistory(db: Db, taskId: string, attach
       .update(tasks)
       .set({ updatedAt: sql`statement_timestamp()` })
       .where(and(eq(tasks.id, taskId), sql`exists (select 1 from ${deleted})`))
-      .returning({ id: tasks.id }),
+      .returning({ id: tasks.id, projectId: tasks.projectId, featureId: tasks.featureId, version: tasks.version }),
+  );
+  const event = eventOf(
+    db,
+    actor,
+    {
+      type: 'attachment.removed',
+      entityId: sql`${deleted.id}`,
+      taskId: sql`${touched.id}`,
+      featureId: sql`${touched.featureId}`,
+      projectId: sql`${touched.projectId}`,
+      workspaceId: workspaceOfProject(sql`${touched.projectId}`),
+      version: sql`${touched.version}`,
+    },
+    sql`${deleted} cross join ${touched}`,
   );
   const logged = db.$with('logged').as(
     db
@@ -131,7 +167,7 @@ export async function deleteAttachmentWithHistory(db: Db, taskId: string, attach
       )
       .returning({ id: taskHistory.id }),
   );
-  const [row] = await db.with(deleted, touched, logged).select().from(deleted);
+  const [row] = await db.with(deleted, touched, logged, event).select().from(deleted);
   return row as { id: string; name: string; storageKey: string } | undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { Attachment, MemberRole } from '@tasklane/contract';
 import { forbidden, notFound } from '../../http/errors.js';
 import { FileMissingError } from '../../storage/file-store.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import { roleFrom } from '../projects/project-access.js';
 import { abilitiesFor } from '../projects/projects.policy.js';
 import { findTaskAccess } from '../tasks/tasks.repo.js';
@@ -39,12 +39,12 @@ export async function listTaskAttachments(ctx: ServiceContext, user: UserRow, ta
  * statement. The caller is checked before a byte is read. Rows are written only once every
  * file is in place; if the statement fails (or the task is gone) the files are removed.
  */
-export async function addAttachments(ctx: ServiceContext, user: UserRow, taskId: string, parts: AsyncIterable<UploadPart>) {
+export async function addAttachments(ctx: ServiceContext, user: Actor, taskId: string, parts: AsyncIterable<UploadPart>) {
   requireEditor(await requireTaskRole(ctx, user, taskId));
   const upload = await receiveUpload(ctx.files, parts, ctx.config.uploads);
   let isWritten = false;
   try {
-    isWritten = await repo.insertAttachmentsWithHistory(ctx.db, taskId, user.id, upload.files, upload.description, {
+    isWritten = await repo.insertAttachmentsWithHistory(ctx.db, user, taskId, upload.files, upload.description, {
       action: 'ATTACHMENT_ADDED',
       details: {
         added: upload.files.map((file) => ({ _id: file.id, name: file.name, size: file.size })),
@@ -72,9 +72,9 @@ export async function openAttachment(ctx: ServiceContext, user: UserRow, taskId:
   }
 }
 
-export async function removeAttachment(ctx: ServiceContext, user: UserRow, taskId: string, attachmentId: string) {
+export async function removeAttachment(ctx: ServiceContext, user: Actor, taskId: string, attachmentId: string) {
   requireEditor(await requireTaskRole(ctx, user, taskId));
-  const deleted = await repo.deleteAttachmentWithHistory(ctx.db, taskId, attachmentId, user.id);
+  const deleted = await repo.deleteAttachmentWithHistory(ctx.db, user, taskId, attachmentId);
   if (!deleted) throw notFound('Attachment not found');
   await removeStoredFiles(ctx.files, [deleted.storageKey]);
 }

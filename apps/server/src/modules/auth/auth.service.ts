@@ -75,7 +75,11 @@ export async function login(ctx: ServiceContext, body: LoginData, ip: string): P
 }
 
 export async function logout(ctx: ServiceContext, token: string | undefined) {
-  if (token) await deleteSession(ctx.db, hashSessionToken(token));
+  if (!token) return;
+  const sessionId = hashSessionToken(token);
+  await deleteSession(ctx.db, sessionId);
+  // Its event streams end now here (other instances end theirs at their next session check).
+  ctx.events?.endSession(sessionId);
 }
 
 export type ResolvedSession = { user: UserRow; expiresAt: Date; isRefreshed: boolean };

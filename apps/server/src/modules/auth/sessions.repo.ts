@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { publicUserColumns } from '../users/users.repo.js';
@@ -28,4 +28,14 @@ export async function deleteSession(db: Db, sessionId: string) {
 
 export async function deleteExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+/** Which of these sessions still exist and have not expired (open event streams are checked against it). */
+export async function findLiveSessionIds(db: Db, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`)));
+  return new Set(rows.map((row) => row.id));
 }

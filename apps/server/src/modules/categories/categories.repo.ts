@@ -1,7 +1,9 @@
 import type { CategoryType, CreateCategoryData } from '@tasklane/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf } from '../events/events.repo.js';
 
 const columns = {
   id: categories.id,
@@ -42,19 +44,31 @@ export async function findOwnedCategory(db: Db, ownerId: string, id: string): Pr
   return row;
 }
 
-export async function insertCategory(db: Db, ownerId: string, data: CreateCategoryData): Promise<CategoryRow> {
-  const [row] = await db
-    .insert(categories)
-    .values({ ownerId, name: data.name, slug: data.slug, type: data.type, color: data.color.toUpperCase() })
-    .returning(columns);
-  return row!;
+/** Creates the actor's category and its event, in one statement. */
+export async function insertCategory(db: Db, actor: Actor, data: CreateCategoryData): Promise<CategoryRow> {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(categories)
+      .values({ ownerId: actor.id, name: data.name, slug: data.slug, type: data.type, color: data.color.toUpperCase() })
+      .returning(columns),
+  );
+  const event = eventOf(db, actor, { type: 'category.created', entityId: sql`${inserted.id}`, ownerId: actor.id }, inserted);
+  const [row] = await db.with(inserted, event).select().from(inserted);
+  return row as CategoryRow;
 }
 
-/** Deletes the owner's category; todos that used it keep living without one (FK set null). */
-export async function deleteOwnedCategory(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(categories)
-    .where(and(eq(categories.id, id), eq(categories.ownerId, ownerId)))
-    .returning({ id: categories.id });
+/**
+ * Deletes the actor's category and records its event; todos that used it keep living without
+ * one (FK set null).
+ */
+export async function deleteOwnedCategory(db: Db, actor: Actor, id: string): Promise<boolean> {
+  const deleted = db.$with('deleted').as(
+    db
+      .delete(categories)
+      .where(and(eq(categories.id, id), eq(categories.ownerId, actor.id)))
+      .returning({ id: categories.id }),
+  );
+  const event = eventOf(db, actor, { type: 'category.deleted', entityId: sql`${deleted.id}`, ownerId: actor.id }, deleted);
+  const rows = await db.with(deleted, event).select().from(deleted);
   return rows.length > 0;
 }

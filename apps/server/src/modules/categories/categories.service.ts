@@ -1,7 +1,7 @@
 import type { CategoryType, CreateCategoryData } from '@tasklane/contract';
 import { conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import * as repo from './categories.repo.js';
 
@@ -9,9 +9,9 @@ export function listCategories(ctx: ServiceContext, user: UserRow, type?: Catego
   return repo.listCategories(ctx.db, user.id, type);
 }
 
-export async function createCategory(ctx: ServiceContext, user: UserRow, data: CreateCategoryData) {
+export async function createCategory(ctx: ServiceContext, user: Actor, data: CreateCategoryData) {
   try {
-    return await repo.insertCategory(ctx.db, user.id, data);
+    return await repo.insertCategory(ctx.db, user, data);
   } catch (error) {
     // The unique index decides, so two simultaneous creations make one category.
     if (isUniqueViolation(error)) {
@@ -21,7 +21,7 @@ export async function createCategory(ctx: ServiceContext, user: UserRow, data: C
   }
 }
 
-export async function deleteCategory(ctx: ServiceContext, user: UserRow, id: string) {
-  const isDeleted = await repo.deleteOwnedCategory(ctx.db, user.id, id);
+export async function deleteCategory(ctx: ServiceContext, user: Actor, id: string) {
+  const isDeleted = await repo.deleteOwnedCategory(ctx.db, user, id);
   if (!isDeleted) throw notFound('Category not found');
 }

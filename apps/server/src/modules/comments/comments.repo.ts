@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { taskComments, users } from '../../db/schema.js';
+import { taskComments, tasks, users } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 
 export type CommentRow = {
   id: string;
@@ -35,10 +37,28 @@ export async function listComments(db: Db, taskId: string, page: { page: number;
   return { rows: [] as CommentRow[], total: count?.total ?? 0 };
 }
 
-export async function insertComment(db: Db, taskId: string, userId: string, comment: string) {
-  const [row] = await db
-    .insert(taskComments)
-    .values({ taskId, userId, comment })
-    .returning({ id: taskComments.id, taskId: taskComments.taskId, comment: taskComments.comment, createdAt: taskComments.createdAt });
+/** Adds the actor's comment and its event (for the members of the task's project), in one statement. */
+export async function insertComment(db: Db, actor: Actor, taskId: string, comment: string) {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(taskComments)
+      .values({ taskId, userId: actor.id, comment })
+      .returning({ id: taskComments.id, taskId: taskComments.taskId, comment: taskComments.comment, createdAt: taskComments.createdAt }),
+  );
+  const task = sql`(select ${tasks.projectId} from ${tasks} where ${tasks.id} = ${inserted.taskId})`;
+  const event = eventOf(
+    db,
+    actor,
+    {
+      type: 'comment.created',
+      entityId: sql`${inserted.id}`,
+      taskId: sql`${inserted.taskId}`,
+      featureId: sql`(select ${tasks.featureId} from ${tasks} where ${tasks.id} = ${inserted.taskId})`,
+      projectId: task,
+      workspaceId: workspaceOfProject(task),
+    },
+    inserted,
+  );
+  const [row] = await db.with(inserted, event).select().from(inserted);
   return row!;
 }

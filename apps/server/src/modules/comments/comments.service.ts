@@ -1,6 +1,6 @@
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import { roleFrom } from '../projects/project-access.js';
 import { taskAbilitiesFor } from '../projects/projects.policy.js';
 import { findTaskAccess } from '../tasks/tasks.repo.js';
@@ -22,11 +22,11 @@ export async function listComments(ctx: ServiceContext, user: UserRow, taskId: s
   return { data: rows.map(presentComment), total };
 }
 
-export async function addComment(ctx: ServiceContext, user: UserRow, taskId: string, comment: string) {
+export async function addComment(ctx: ServiceContext, user: Actor, taskId: string, comment: string) {
   const { task, role } = await requireCommentAccess(ctx, user, taskId);
   if (!taskAbilitiesFor(role, task.createdBy === user.id).canComment) throw forbidden('You cannot comment on this task');
   try {
-    const row = await repo.insertComment(ctx.db, taskId, user.id, comment);
+    const row = await repo.insertComment(ctx.db, user, taskId, comment);
     return presentComment({ ...row, author: { id: user.id, fullName: user.fullName, email: user.email, avatar: user.avatar } });
   } catch (error) {
     // The task was deleted between the check and the insert.

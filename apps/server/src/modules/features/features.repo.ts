@@ -1,9 +1,11 @@
 import type { CreateFeatureData, FeatureStatus, ListFeaturesData, MemberRole, Priority } from '@tasklane/contract';
 import { featureStatuses, priorities } from '@tasklane/contract';
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern, orderTerm, rankOf } from '../../db/list-helpers.js';
 import { features, projects, workspaces } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
 
 export type FeatureRow = {
@@ -101,35 +103,66 @@ export async function listFeatures(db: Db, projectId: string, query: ListFeature
 
 export type FeatureValues = Partial<Omit<CreateFeatureData, 'projectId'>>;
 
-export async function insertFeature(db: Db, projectId: string, createdBy: string, values: FeatureValues): Promise<FeatureRow> {
-  const [row] = await db
-    .insert(features)
-    .values({ ...values, title: values.title!, projectId, createdBy })
-    .returning(columns);
-  return row!;
+/** The event of a feature write, from the CTE `source` that returned its id, project and version. */
+const featureEvent = (
+  db: Db,
+  actor: Actor,
+  type: 'feature.created' | 'feature.updated' | 'feature.deleted',
+  source: { id: SQLWrapper; projectId: SQLWrapper; version: SQLWrapper } & SQLWrapper,
+) =>
+  eventOf(
+    db,
+    actor,
+    {
+      type,
+      entityId: sql`${source.id}`,
+      featureId: sql`${source.id}`,
+      projectId: sql`${source.projectId}`,
+      workspaceId: workspaceOfProject(sql`${source.projectId}`),
+      version: type === 'feature.deleted' ? null : sql`${source.version}`,
+    },
+    source,
+  );
+
+export async function insertFeature(db: Db, actor: Actor, projectId: string, values: FeatureValues): Promise<FeatureRow> {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(features)
+      .values({ ...values, title: values.title!, projectId, createdBy: actor.id })
+      .returning(columns),
+  );
+  const [row] = await db.with(inserted, featureEvent(db, actor, 'feature.created', inserted)).select().from(inserted);
+  return row as FeatureRow;
 }
 
 /** Applies the changes and bumps the version; nothing when `expectedVersion` is stale or the feature gone. */
 export async function updateFeature(
   db: Db,
+  actor: Actor,
   featureId: string,
   values: FeatureValues,
   expectedVersion?: number,
 ): Promise<FeatureRow | undefined> {
-  const [row] = await db
-    .update(features)
-    .set({ ...values, version: sql`${features.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      expectedVersion === undefined
-        ? eq(features.id, featureId)
-        : and(eq(features.id, featureId), eq(features.version, expectedVersion)),
-    )
-    .returning(columns);
-  return row;
+  const updated = db.$with('updated').as(
+    db
+      .update(features)
+      .set({ ...values, version: sql`${features.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        expectedVersion === undefined
+          ? eq(features.id, featureId)
+          : and(eq(features.id, featureId), eq(features.version, expectedVersion)),
+      )
+      .returning(columns),
+  );
+  const [row] = await db.with(updated, featureEvent(db, actor, 'feature.updated', updated)).select().from(updated);
+  return row as FeatureRow | undefined;
 }
 
-/** Deletes the feature; its tasks, their comments and history cascade in the same statement. */
-export async function deleteFeature(db: Db, featureId: string): Promise<boolean> {
-  const rows = await db.delete(features).where(eq(features.id, featureId)).returning({ id: features.id });
+/** Deletes the feature (its tasks, their comments and history cascade) and records its event, in one statement. */
+export async function deleteFeature(db: Db, actor: Actor, featureId: string): Promise<boolean> {
+  const deleted = db.$with('deleted').as(
+    db.delete(features).where(eq(features.id, featureId)).returning({ id: features.id, projectId: features.projectId, version: features.version }),
+  );
+  const rows = await db.with(deleted, featureEvent(db, actor, 'feature.deleted', deleted)).select().from(deleted);
   return rows.length > 0;
 }

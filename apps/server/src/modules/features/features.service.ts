@@ -2,7 +2,7 @@ import type { CreateFeatureData, ListFeaturesData, MemberRole, UpdateFeatureData
 import { pageCount } from '../../db/list-helpers.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
 import { abilitiesFor } from '../projects/projects.policy.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -27,11 +27,11 @@ export async function listFeatures(ctx: ServiceContext, user: UserRow, query: Li
   };
 }
 
-export async function createFeature(ctx: ServiceContext, user: UserRow, data: CreateFeatureData) {
+export async function createFeature(ctx: ServiceContext, user: Actor, data: CreateFeatureData) {
   const access = await requireProjectAccess(ctx, user, data.projectId);
   requireManager(access.role);
   const { projectId, ...values } = data;
-  const row = await repo.insertFeature(ctx.db, projectId, user.id, values);
+  const row = await repo.insertFeature(ctx.db, user, projectId, values);
   return presentFeature(row, { id: access.projectId, name: access.projectName });
 }
 
@@ -62,7 +62,7 @@ function changedValues(row: repo.FeatureRow, data: UpdateFeatureData): repo.Feat
   return changes as repo.FeatureValues;
 }
 
-export async function updateFeature(ctx: ServiceContext, user: UserRow, featureId: string, data: UpdateFeatureData) {
+export async function updateFeature(ctx: ServiceContext, user: Actor, featureId: string, data: UpdateFeatureData) {
   const { row, role } = await requireFeatureAccess(ctx, user, featureId, data.projectId);
   requireManager(role);
   if (data.version !== undefined && data.version !== row.version) throw conflict(STALE_FEATURE);
@@ -70,14 +70,14 @@ export async function updateFeature(ctx: ServiceContext, user: UserRow, featureI
   const changes = changedValues(row, data);
   // A save that changes nothing writes nothing (and keeps the version).
   if (Object.keys(changes).length === 0) return presentFeature(row, project);
-  const updated = await repo.updateFeature(ctx.db, featureId, changes, data.version);
+  const updated = await repo.updateFeature(ctx.db, user, featureId, changes, data.version);
   if (!updated) throw data.version === undefined ? notFound('Feature not found') : conflict(STALE_FEATURE);
   return presentFeature(updated, project);
 }
 
-export async function deleteFeature(ctx: ServiceContext, user: UserRow, featureId: string, projectId?: string) {
+export async function deleteFeature(ctx: ServiceContext, user: Actor, featureId: string, projectId?: string) {
   const { role } = await requireFeatureAccess(ctx, user, featureId, projectId);
   requireManager(role);
-  const isDeleted = await deleteWithAttachmentFiles(ctx, { featureId }, (tx) => repo.deleteFeature(tx, featureId));
+  const isDeleted = await deleteWithAttachmentFiles(ctx, { featureId }, (tx) => repo.deleteFeature(tx, user, featureId));
   if (!isDeleted) throw notFound('Feature not found');
 }

@@ -3,6 +3,8 @@ import { sweepOrphanFiles } from '../attachments/attachment-cleanup.js';
 import { deleteExpiredWindows } from '../auth/rate-limits.repo.js';
 import { deleteExpiredSessions } from '../auth/sessions.repo.js';
 import type { ServiceContext } from '../context.js';
+import { EVENT_RETENTION_MS } from '../events/events.constants.js';
+import { pruneEvents } from '../events/events.repo.js';
 
 const INTERVAL_MS = 60 * 60 * 1000;
 /** An unfinished upload file untouched this long was left by a crash (a live one is written to all the time). */
@@ -13,10 +15,11 @@ export const STALE_TEMP_FILE_MS = 60 * 60 * 1000;
  */
 export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** One round: expired sessions and rate-limit windows, stale upload files and orphaned ones. */
+/** One round: expired sessions and rate-limit windows, live events past replay, stale upload files and orphaned ones. */
 export async function runHousekeeping(ctx: ServiceContext, now = new Date()) {
   await deleteExpiredSessions(ctx.db);
   await deleteExpiredWindows(ctx.db);
+  await pruneEvents(ctx.db, new Date(now.getTime() - EVENT_RETENTION_MS));
   const staleTempFiles = await ctx.files.removeStaleTemp(new Date(now.getTime() - STALE_TEMP_FILE_MS));
   const orphanFiles = await sweepOrphanFiles(ctx, new Date(now.getTime() - ORPHAN_FILE_AGE_MS));
   return { staleTempFiles, orphanFiles };

@@ -58,4 +58,22 @@ describe('PUT /api/v1/projects/:projectId keeps what the body leaves out', () =>
     expect(response.status).toBe(200);
     expect(response.body.data.category).toEqual({ _id: category._id });
   });
+
+  it('a stale version is 409 and changes nothing; the current one applies and bumps it', async () => {
+    const { cookie } = await buildSignedInUser(server);
+    const project = await buildProject(server, cookie, { name: 'Original' });
+    expect(project.version).toBe(1);
+    const first = await server.request('PUT', `/api/v1/projects/${project._id}`, { cookie, body: { name: 'First', version: 1 } });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ name: 'First', version: 2 });
+    const stale = await server.request('PUT', `/api/v1/projects/${project._id}`, { cookie, body: { name: 'Second', version: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      message: 'This project was changed by someone else. Reload to see the latest version.',
+    });
+    const current = await server.request('GET', `/api/v1/projects/${project._id}`, { cookie });
+    expect(current.body.data).toMatchObject({ name: 'First', version: 2 });
+  });
 });

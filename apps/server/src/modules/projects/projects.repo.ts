@@ -2,6 +2,8 @@ import type { CreateProjectData, MemberRole, ProjectStatus, Priority, UpdateProj
 import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projectMembers, projects, tasks, users, workspaces } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 
 export type ProjectRow = {
   id: string;
@@ -161,49 +163,112 @@ function projectValues(data: CreateProjectData | UpdateProjectData) {
   };
 }
 
-/** The project and its creator's ADMIN membership, in one transaction. */
-export async function insertProjectWithAdmin(db: Db, data: CreateProjectData, creatorId: string): Promise<string> {
+/** The event of a project write, from the CTE `source` that returned its id, workspace and version. */
+const projectEvent = (
+  db: Db,
+  actor: Actor,
+  type: 'project.created' | 'project.updated' | 'project.deleted',
+  source: { id: SQLWrapper; workspaceId: SQLWrapper; version: SQLWrapper } & SQLWrapper,
+) =>
+  eventOf(
+    db,
+    actor,
+    {
+      type,
+      entityId: sql`${source.id}`,
+      projectId: sql`${source.id}`,
+      workspaceId: sql`${source.workspaceId}`,
+      version: type === 'project.deleted' ? null : sql`${source.version}`,
+    },
+    source,
+  );
+
+const eventColumns = { id: projects.id, workspaceId: projects.workspaceId, version: projects.version };
+
+/** The project, its event and its creator's ADMIN membership, in one transaction. */
+export async function insertProjectWithAdmin(db: Db, actor: Actor, data: CreateProjectData): Promise<string> {
   return db.transaction(async (tx) => {
+    const inserted = tx.$with('inserted').as(
+      tx
+        .insert(projects)
+        .values({ ...projectValues(data), workspaceId: data.workspaceId, createdBy: actor.id })
+        .returning(eventColumns),
+    );
     const [row] = await tx
-      .insert(projects)
-      .values({ ...projectValues(data), workspaceId: data.workspaceId, createdBy: creatorId })
-      .returning({ id: projects.id });
-    await tx.insert(projectMembers).values({ projectId: row!.id, userId: creatorId, role: 'ADMIN' });
+      .with(inserted, projectEvent(tx as unknown as Db, actor, 'project.created', inserted))
+      .select({ id: inserted.id })
+      .from(inserted);
+    await tx.insert(projectMembers).values({ projectId: row!.id, userId: actor.id, role: 'ADMIN' });
     return row!.id;
   });
 }
 
 /** Applies the edit and bumps the version; false when `expectedVersion` is given and stale. */
-export async function updateProject(db: Db, projectId: string, data: UpdateProjectData, expectedVersion?: number): Promise<boolean> {
-  const rows = await db
-    .update(projects)
-    .set({
-      ...projectValues(data),
-      ...(data.isActive !== undefined ? { isActive: data.isActive } : {}),
-      version: sql`${projects.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      expectedVersion === undefined
-        ? eq(projects.id, projectId)
-        : and(eq(projects.id, projectId), eq(projects.version, expectedVersion)),
-    )
-    .returning({ id: projects.id });
+export async function updateProject(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  data: UpdateProjectData,
+  expectedVersion?: number,
+): Promise<boolean> {
+  const updated = db.$with('updated').as(
+    db
+      .update(projects)
+      .set({
+        ...projectValues(data),
+        ...(data.isActive !== undefined ? { isActive: data.isActive } : {}),
+        version: sql`${projects.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        expectedVersion === undefined
+          ? eq(projects.id, projectId)
+          : and(eq(projects.id, projectId), eq(projects.version, expectedVersion)),
+      )
+      .returning(eventColumns),
+  );
+  const rows = await db.with(updated, projectEvent(db, actor, 'project.updated', updated)).select({ id: updated.id }).from(updated);
   return rows.length > 0;
 }
 
-/** Deletes the project; memberships, features, tasks, their comments and history cascade. */
-export async function deleteProject(db: Db, projectId: string): Promise<boolean> {
-  const rows = await db.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id });
+/** Deletes the project (memberships, features, tasks, their comments and history cascade) and records its event. */
+export async function deleteProject(db: Db, actor: Actor, projectId: string): Promise<boolean> {
+  const deleted = db.$with('deleted').as(db.delete(projects).where(eq(projects.id, projectId)).returning(eventColumns));
+  const rows = await db.with(deleted, projectEvent(db, actor, 'project.deleted', deleted)).select({ id: deleted.id }).from(deleted);
   return rows.length > 0;
 }
 
-export async function insertMember(db: Db, projectId: string, userId: string, role: MemberRole): Promise<boolean> {
-  const rows = await db
-    .insert(projectMembers)
-    .values({ projectId, userId, role })
-    .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] })
-    .returning({ id: projectMembers.id });
+/** The event of a membership change, from the CTE `source` that returned the membership. */
+const memberEvent = (
+  db: Db,
+  actor: Actor,
+  type: 'member.added' | 'member.updated' | 'member.removed',
+  source: { id: SQLWrapper; projectId: SQLWrapper; userId: SQLWrapper } & SQLWrapper,
+) =>
+  eventOf(
+    db,
+    actor,
+    {
+      type,
+      entityId: sql`${source.id}`,
+      projectId: sql`${source.projectId}`,
+      workspaceId: workspaceOfProject(sql`${source.projectId}`),
+      subjectId: sql`${source.userId}`,
+    },
+    source,
+  );
+
+const memberEventColumns = { id: projectMembers.id, projectId: projectMembers.projectId, userId: projectMembers.userId };
+
+export async function insertMember(db: Db, actor: Actor, projectId: string, userId: string, role: MemberRole): Promise<boolean> {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(projectMembers)
+      .values({ projectId, userId, role })
+      .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] })
+      .returning(memberEventColumns),
+  );
+  const rows = await db.with(inserted, memberEvent(db, actor, 'member.added', inserted)).select({ id: inserted.id }).from(inserted);
   return rows.length > 0;
 }
 
@@ -235,15 +300,25 @@ export async function countAdmins(db: Db, projectId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-export async function deleteMember(db: Db, projectId: string, userId: string) {
-  await db.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+export async function deleteMember(db: Db, actor: Actor, projectId: string, userId: string) {
+  const deleted = db.$with('deleted').as(
+    db
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+      .returning(memberEventColumns),
+  );
+  await db.with(deleted, memberEvent(db, actor, 'member.removed', deleted)).select({ id: deleted.id }).from(deleted);
 }
 
-export async function setMemberRole(db: Db, projectId: string, userId: string, role: MemberRole) {
-  await db
-    .update(projectMembers)
-    .set({ role })
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+export async function setMemberRole(db: Db, actor: Actor, projectId: string, userId: string, role: MemberRole) {
+  const updated = db.$with('updated').as(
+    db
+      .update(projectMembers)
+      .set({ role })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+      .returning(memberEventColumns),
+  );
+  await db.with(updated, memberEvent(db, actor, 'member.updated', updated)).select({ id: updated.id }).from(updated);
 }
 
 export async function touchProject(db: Db, projectId: string) {

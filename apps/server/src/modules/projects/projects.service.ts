@@ -2,7 +2,7 @@ import type { CreateProjectData, MemberRole, UpdateProjectData } from '@tasklane
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../workspaces/workspaces.service.js';
@@ -66,31 +66,31 @@ export async function listMyProjects(ctx: ServiceContext, user: UserRow) {
   return presentMany(ctx, user, await repo.listMemberProjects(ctx.db, user.id));
 }
 
-export async function createProject(ctx: ServiceContext, user: UserRow, data: CreateProjectData) {
+export async function createProject(ctx: ServiceContext, user: Actor, data: CreateProjectData) {
   const access = await getVisibleWorkspace(ctx, user, data.workspaceId);
   if (!canManageWorkspace(access)) throw forbidden('Only the workspace owner can create projects in it');
   await checkCategory(ctx, user, data.category);
-  const projectId = await repo.insertProjectWithAdmin(ctx.db, data, user.id);
+  const projectId = await repo.insertProjectWithAdmin(ctx.db, user, data);
   return getProject(ctx, user, projectId);
 }
 
-export async function updateProject(ctx: ServiceContext, user: UserRow, projectId: string, data: UpdateProjectData) {
+export async function updateProject(ctx: ServiceContext, user: Actor, projectId: string, data: UpdateProjectData) {
   const access = await getAccess(ctx, user, projectId);
   if (!abilitiesFor(access.role).canEdit) throw forbidden('Only admins and moderators can edit this project');
   // Re-sending the project's current category (perhaps another member's) is not a change.
   if (data.category !== access.project.categoryId) await checkCategory(ctx, user, data.category);
   if (data.version !== undefined && data.version !== access.project.version) throw conflict(STALE_PROJECT);
-  if (!(await repo.updateProject(ctx.db, projectId, data, data.version))) {
+  if (!(await repo.updateProject(ctx.db, user, projectId, data, data.version))) {
     // Changed (or deleted) since it was read above.
     throw data.version === undefined ? notFound('Project not found') : conflict(STALE_PROJECT);
   }
   return getProject(ctx, user, projectId);
 }
 
-export async function deleteProject(ctx: ServiceContext, user: UserRow, projectId: string) {
+export async function deleteProject(ctx: ServiceContext, user: Actor, projectId: string) {
   const access = await getAccess(ctx, user, projectId);
   if (!abilitiesFor(access.role).canDelete) throw forbidden('Only admins can delete this project');
-  await deleteWithAttachmentFiles(ctx, { projectId }, (tx) => repo.deleteProject(tx, projectId));
+  await deleteWithAttachmentFiles(ctx, { projectId }, (tx) => repo.deleteProject(tx, user, projectId));
 }
 
 export async function listMembers(ctx: ServiceContext, user: UserRow, projectId: string) {
@@ -105,18 +105,18 @@ async function findMember(ctx: ServiceContext, projectId: string, userId: string
   return member;
 }
 
-export async function addMember(ctx: ServiceContext, user: UserRow, projectId: string, userId: string, role: MemberRole) {
+export async function addMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
   const access = await getAccess(ctx, user, projectId);
   if (!abilitiesFor(access.role).canManageMembers) throw forbidden('Only admins and moderators can add members');
   if (!canManageMemberWithRole(access.role, role)) throw forbidden('Moderators can add only members and viewers');
   if (!(await findUserById(ctx.db, userId))) throw notFound('User not found');
   // The unique index decides, so two simultaneous adds make one membership.
-  if (!(await repo.insertMember(ctx.db, projectId, userId, role))) throw conflict('User is already a member of this project');
+  if (!(await repo.insertMember(ctx.db, user, projectId, userId, role))) throw conflict('User is already a member of this project');
   await repo.touchProject(ctx.db, projectId);
   return findMember(ctx, projectId, userId);
 }
 
-export async function removeMember(ctx: ServiceContext, user: UserRow, projectId: string, userId: string) {
+export async function removeMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string) {
   const access = await getAccess(ctx, user, projectId);
   if (!abilitiesFor(access.role).canManageMembers) throw forbidden('Only admins and moderators can remove members');
   await repo.withProjectLock(ctx.db, projectId, async (tx) => {
@@ -124,12 +124,12 @@ export async function removeMember(ctx: ServiceContext, user: UserRow, projectId
     if (!targetRole) throw notFound('Member not found');
     if (!canManageMemberWithRole(access.role, targetRole)) throw forbidden('Moderators can remove only members and viewers');
     if (targetRole === 'ADMIN' && (await repo.countAdmins(tx, projectId)) <= 1) throw conflict(LAST_ADMIN);
-    await repo.deleteMember(tx, projectId, userId);
+    await repo.deleteMember(tx, user, projectId, userId);
     await repo.touchProject(tx, projectId);
   });
 }
 
-export async function changeMemberRole(ctx: ServiceContext, user: UserRow, projectId: string, userId: string, role: MemberRole) {
+export async function changeMemberRole(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
   const access = await getAccess(ctx, user, projectId);
   if (!canChangeRoles(access.role)) throw forbidden('Only admins can change roles');
   await repo.withProjectLock(ctx.db, projectId, async (tx) => {
@@ -138,7 +138,7 @@ export async function changeMemberRole(ctx: ServiceContext, user: UserRow, proje
     if (currentRole === 'ADMIN' && role !== 'ADMIN' && (await repo.countAdmins(tx, projectId)) <= 1) {
       throw conflict(LAST_ADMIN);
     }
-    await repo.setMemberRole(tx, projectId, userId, role);
+    await repo.setMemberRole(tx, user, projectId, userId, role);
   });
   return findMember(ctx, projectId, userId);
 }

@@ -43,13 +43,15 @@ const person = (ref: Ref | null): HistoryPerson => (ref ? { _id: ref.id, fullNam
 const dueDay = (day: string | null) => (day ? `${day}T00:00:00.000Z` : null);
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, index) => tag === b[index]);
 
+type StatusSnapshot = Pick<TaskSnapshot, 'status' | 'blockedReason'>;
+
 /** The reason is kept only while the task is BLOCKED. */
-function nextBlockedReason(before: TaskSnapshot, changes: TaskChanges, status: TaskStatus): string | null {
+function nextBlockedReason(before: StatusSnapshot, changes: TaskChanges, status: TaskStatus): string | null {
   if (status !== 'BLOCKED') return null;
   return changes.blockedReason !== undefined ? changes.blockedReason : before.status === 'BLOCKED' ? before.blockedReason : null;
 }
 
-function statusChange(before: TaskSnapshot, status: TaskStatus, reason: string | null): HistoryChange | undefined {
+function statusChange(before: StatusSnapshot, status: TaskStatus, reason: string | null): HistoryChange | undefined {
   if (status === before.status) return undefined;
   if (status === 'BLOCKED') return { action: 'BLOCKED', details: { from: before.status, reason } };
   if (before.status === 'BLOCKED') return { action: 'UNBLOCKED', details: { to: status, reason: before.blockedReason } };
@@ -125,5 +127,23 @@ export function planTaskUpdate(before: TaskSnapshot, changes: TaskChanges): Task
     };
   }
   if (Object.keys(updated).length > 0) history.push({ action: 'UPDATED', details: updated });
+  return { values, history };
+}
+
+/**
+ * A status change alone (a move on the board): its columns and its one history entry
+ * (STATUS_CHANGED, BLOCKED or UNBLOCKED), as planTaskUpdate would plan them; nothing when the
+ * status stays.
+ */
+export function planStatusChange(before: StatusSnapshot, status: TaskStatus): TaskPlan {
+  const values: TaskValues = {};
+  const history: HistoryChange[] = [];
+  const reason = nextBlockedReason(before, {}, status);
+  const entry = statusChange(before, status, reason);
+  if (entry) {
+    values.status = status;
+    history.push(entry);
+  }
+  if (reason !== before.blockedReason) values.blockedReason = reason;
   return { values, history };
 }

@@ -181,6 +181,8 @@ export type CreateContextRow = {
   featureTitle: string;
   workspaceOwnerId: string;
   membershipRole: MemberRole | null;
+  /** The first rank on the feature's board (a new task goes above it), null for an empty board. */
+  firstRank: string | null;
 } & RefLookups;
 
 /** The feature a new task goes into, its project, the caller's role and the named references. */
@@ -192,6 +194,7 @@ export async function findCreateContext(db: Db, featureId: string, userId: strin
       featureTitle: features.title,
       workspaceOwnerId: workspaces.ownerId,
       membershipRole: membershipRoleOf(features.projectId, userId),
+      firstRank: sql<string | null>`(select min(${tasks.boardRank}) from ${tasks} where ${tasks.featureId} = ${features.id})`,
       ...refLookups(features.projectId, userId, ids),
     })
     .from(features)

@@ -1,5 +1,9 @@
 import {
   assignedTasksResponseSchema,
+  boardQuerySchema,
+  boardResponseSchema,
+  moveTaskBodySchema,
+  moveTaskResponseSchema,
   createTaskBodySchema,
   errorResponseSchema,
   listAssignedTasksQuerySchema,
@@ -14,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
+import { getBoard, moveTask } from './tasks.board.service.js';
 import { createTask, deleteTask, getTask, listAssignedTasks, listTasks, updateTask } from './tasks.service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -36,6 +41,41 @@ export function tasksRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
         const result = await listTasks(ctx, currentUser(request), request.query);
         return { success: true as const, ...result, message: result.total ? 'Tasks fetched successfully' : 'No tasks found' };
       },
+    );
+
+    app.get(
+      '/tasks/board',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: "A feature's board: all its tasks as cards, in board order, with its statistics (members)",
+          querystring: boardQuerySchema,
+          response: { 200: boardResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { tasks, statistics, total } = await getBoard(ctx, currentUser(request), request.query.featureId);
+        return { success: true as const, data: { tasks, statistics }, total, message: total ? 'Tasks fetched successfully' : 'No tasks found' };
+      },
+    );
+
+    app.post(
+      '/tasks/:taskId/move',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary:
+            'Move a card on the board (MEMBER, MODERATOR, ADMIN): to another column (its status, with history) and/or between two cards (its rank only: no history)',
+          params: taskParamsSchema,
+          body: moveTaskBodySchema,
+          response: { 200: moveTaskResponseSchema, ...errors, 409: errorResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Task moved successfully',
+        data: await moveTask(ctx, currentUser(request), request.params.taskId, request.body),
+      }),
     );
 
     app.get(

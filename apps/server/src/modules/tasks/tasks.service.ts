@@ -1,9 +1,9 @@
-import type { CreateTaskData, ListAssignedTasksData, ListTasksData, MemberRole, TaskDetail, UpdateTaskData } from '@tasklane/contract';
+import { rankBetween, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import { findFeature } from '../features/features.repo.js';
 import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
@@ -97,7 +97,7 @@ async function resolveCreateContext(ctx: ServiceContext, user: UserRow, data: Cr
   throw errors.feature();
 }
 
-export async function createTask(ctx: ServiceContext, user: UserRow, data: CreateTaskData) {
+export async function createTask(ctx: ServiceContext, user: Actor, data: CreateTaskData) {
   const { context, role } = await resolveCreateContext(ctx, user, data);
   requireEditor(role);
   if (data.assigneeId && !context.newAssignee) throw errors.assignee();
@@ -107,6 +107,7 @@ export async function createTask(ctx: ServiceContext, user: UserRow, data: Creat
   const taskId = await writingWithReferences(() =>
     write.insertTaskWithHistory(
       ctx.db,
+      user,
       {
         projectId: context.projectId,
         featureId: data.featureId,
@@ -122,8 +123,9 @@ export async function createTask(ctx: ServiceContext, user: UserRow, data: Creat
         tags: data.tags ?? [],
         blockedReason: status === 'BLOCKED' ? (data.blockedReason ?? null) : null,
         createdBy: user.id,
+        // New tasks go to the top of the board (the list shows them first too).
+        boardRank: rankBetween(null, context.firstRank),
       },
-      user.id,
       [{ action: 'CREATED', details: { status, priority } }],
     ),
   );
@@ -184,7 +186,7 @@ function changesFrom(row: repo.TaskDetailRow & repo.RefLookups, data: UpdateTask
 type Attempt = { outcome: 'unchanged'; task: TaskDetail } | { outcome: 'written' } | { outcome: 'stale' };
 
 /** Reads the task, plans the change and its history, and writes both in one statement guarded by the version read. */
-async function attemptUpdate(db: Db, user: UserRow, taskId: string, data: UpdateTaskData): Promise<Attempt> {
+async function attemptUpdate(db: Db, user: Actor, taskId: string, data: UpdateTaskData): Promise<Attempt> {
   const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId ?? undefined, featureId: data.featureId };
   const { row, role } = await requireTask(db, user, taskId, data.projectId, ids);
   requireEditor(role);
@@ -193,7 +195,7 @@ async function attemptUpdate(db: Db, user: UserRow, taskId: string, data: Update
   // A save that changes nothing writes nothing.
   if (plan.history.length === 0) return { outcome: 'unchanged', task: presentTaskDetail(row, role, user.id, utcToday()) };
   const written = await writingWithReferences(() =>
-    write.updateTaskWithHistory(db, taskId, row.version, plan.values, user.id, plan.history),
+    write.updateTaskWithHistory(db, user, taskId, row.version, plan.values, plan.history),
   );
   return written ? { outcome: 'written' } : { outcome: 'stale' };
 }
@@ -203,7 +205,7 @@ async function attemptUpdate(db: Db, user: UserRow, taskId: string, data: Update
  * save is planned again against the newer task while holding its row lock, so it applies and
  * its history still chains truthfully (each entry's `from` is what the previous save left).
  */
-export async function updateTask(ctx: ServiceContext, user: UserRow, taskId: string, data: UpdateTaskData) {
+export async function updateTask(ctx: ServiceContext, user: Actor, taskId: string, data: UpdateTaskData) {
   let attempt = await attemptUpdate(ctx.db, user, taskId, data);
   if (attempt.outcome === 'stale') {
     if (data.version !== undefined) throw conflict(STALE_TASK);
@@ -214,7 +216,7 @@ export async function updateTask(ctx: ServiceContext, user: UserRow, taskId: str
   return getTask(ctx, user, taskId);
 }
 
-export async function deleteTask(ctx: ServiceContext, user: UserRow, taskId: string) {
+export async function deleteTask(ctx: ServiceContext, user: Actor, taskId: string) {
   const task = await repo.findTaskAccess(ctx.db, taskId, user.id);
   const role = task ? roleFrom(user, task) : null;
   if (!task || !role) throw notFound('Task not found');
@@ -222,6 +224,6 @@ export async function deleteTask(ctx: ServiceContext, user: UserRow, taskId: str
     throw forbidden(abilitiesFor(role).canEditTasks ? DELETE_ONLY : EDIT_ONLY);
   }
   // Its comments, history and attachments cascade; the attachments' files go after the commit.
-  const isDeleted = await deleteWithAttachmentFiles(ctx, { taskId }, (tx) => write.deleteTask(tx, taskId));
+  const isDeleted = await deleteWithAttachmentFiles(ctx, { taskId }, (tx) => write.deleteTask(tx, user, taskId));
   if (!isDeleted) throw notFound('Task not found');
 }

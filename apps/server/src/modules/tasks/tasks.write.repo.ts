@@ -2,9 +2,32 @@ import type { HistoryChange } from '@tasklane/contract';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { taskHistory, tasks } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
 
-export type NewTaskValues = TaskValues & { title: string; projectId: string; featureId: string; createdBy: string };
+export type NewTaskValues = TaskValues & { title: string; projectId: string; featureId: string; createdBy: string; boardRank: string };
+
+/** What a task write's CTE returns: enough for its event. */
+const eventColumns = { id: tasks.id, projectId: tasks.projectId, featureId: tasks.featureId, version: tasks.version };
+
+/** The event of a task write, from the CTE `source` that returned eventColumns. */
+function taskEvent(db: Db, actor: Actor, type: 'task.created' | 'task.updated' | 'task.moved' | 'task.deleted', source: SQLWrapper & Record<keyof typeof eventColumns, SQLWrapper>) {
+  return eventOf(
+    db,
+    actor,
+    {
+      type,
+      entityId: sql`${source.id}`,
+      taskId: sql`${source.id}`,
+      featureId: sql`${source.featureId}`,
+      projectId: sql`${source.projectId}`,
+      workspaceId: workspaceOfProject(sql`${source.projectId}`),
+      version: type === 'task.deleted' ? null : sql`${source.version}`,
+    },
+    source,
+  );
+}
 
 /**
  * INSERT INTO task_history one row per change, for the task the CTE `source` wrote, so the
@@ -18,16 +41,14 @@ function historyRowsFrom(source: SQLWrapper, userId: string, history: HistoryCha
     from ${source} cross join jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as h(action text, details jsonb)`;
 }
 
-/** Creates the task and its CREATED entry in one statement; returns the new task's id. */
-export async function insertTaskWithHistory(db: Db, values: NewTaskValues, userId: string, history: HistoryChange[]): Promise<string> {
+/** Creates the task, its CREATED entry and its event in one statement; returns the new task's id. */
+export async function insertTaskWithHistory(db: Db, actor: Actor, values: NewTaskValues, history: HistoryChange[]): Promise<string> {
   const now = sql`statement_timestamp()`;
-  const inserted = db
-    .$with('inserted')
-    .as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: tasks.id }));
+  const inserted = db.$with('inserted').as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning(eventColumns));
   const rows = await db
-    .with(inserted)
+    .with(inserted, taskEvent(db, actor, 'task.created', inserted))
     .insert(taskHistory)
-    .select(historyRowsFrom(inserted, userId, history))
+    .select(historyRowsFrom(inserted, actor.id, history))
     .returning({ taskId: taskHistory.taskId });
   return rows[0]!.taskId;
 }
@@ -38,10 +59,10 @@ export async function insertTaskWithHistory(db: Db, values: NewTaskValues, userI
  */
 export async function updateTaskWithHistory(
   db: Db,
+  actor: Actor,
   taskId: string,
   expectedVersion: number,
   values: TaskValues,
-  userId: string,
   history: HistoryChange[],
 ): Promise<boolean> {
   const updated = db.$with('updated').as(
@@ -49,19 +70,59 @@ export async function updateTaskWithHistory(
       .update(tasks)
       .set({ ...values, version: sql`${tasks.version} + 1`, updatedAt: sql`statement_timestamp()` })
       .where(and(eq(tasks.id, taskId), eq(tasks.version, expectedVersion)))
-      .returning({ id: tasks.id }),
+      .returning(eventColumns),
   );
   const rows = await db
-    .with(updated)
+    .with(updated, taskEvent(db, actor, 'task.updated', updated))
     .insert(taskHistory)
-    .select(historyRowsFrom(updated, userId, history))
+    .select(historyRowsFrom(updated, actor.id, history))
     .returning({ id: taskHistory.id });
   return rows.length > 0;
 }
 
-/** Deletes the task; its comments and history cascade. */
-export async function deleteTask(db: Db, taskId: string): Promise<boolean> {
-  const rows = await db.delete(tasks).where(eq(tasks.id, taskId)).returning({ id: tasks.id });
+export type MovedTask = { id: string; status: TaskValues['status'] & string; boardRank: string; version: number };
+
+/**
+ * A board move, in one statement: the new rank, and when the status changes too, the status (and
+ * blocked reason), a new version and the history entries; then the event. A rank-only move
+ * writes no history and keeps the version (it edits nothing a form holds). Guarded by
+ * `expectedVersion`: undefined when the task changed (or vanished) meanwhile.
+ */
+export async function moveTaskWithHistory(
+  db: Db,
+  actor: Actor,
+  taskId: string,
+  expectedVersion: number,
+  boardRank: string,
+  values: TaskValues,
+  history: HistoryChange[],
+): Promise<MovedTask | undefined> {
+  const isEdit = history.length > 0;
+  const moved = db.$with('moved').as(
+    db
+      .update(tasks)
+      .set({
+        ...values,
+        boardRank,
+        ...(isEdit ? { version: sql`${tasks.version} + 1`, updatedAt: sql`statement_timestamp()` } : {}),
+      })
+      .where(and(eq(tasks.id, taskId), eq(tasks.version, expectedVersion)))
+      .returning({ ...eventColumns, status: tasks.status, boardRank: tasks.boardRank }),
+  );
+  const logged = db.$with('logged').as(
+    db.insert(taskHistory).select(historyRowsFrom(moved, actor.id, history)).returning({ id: taskHistory.id }),
+  );
+  const [row] = await db
+    .with(moved, logged, taskEvent(db, actor, 'task.moved', moved))
+    .select({ id: moved.id, status: moved.status, boardRank: moved.boardRank, version: moved.version })
+    .from(moved);
+  return row as MovedTask | undefined;
+}
+
+/** Deletes the task (its comments, history and attachments cascade) and records its event. */
+export async function deleteTask(db: Db, actor: Actor, taskId: string): Promise<boolean> {
+  const deleted = db.$with('deleted').as(db.delete(tasks).where(eq(tasks.id, taskId)).returning(eventColumns));
+  const rows = await db.with(deleted, taskEvent(db, actor, 'task.deleted', deleted)).select({ id: deleted.id }).from(deleted);
   return rows.length > 0;
 }
 

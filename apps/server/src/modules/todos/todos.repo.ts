@@ -2,6 +2,8 @@ import type { Priority, TodoData, TodoStatus, UpdateTodoData } from '@tasklane/c
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, todos } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf } from '../events/events.repo.js';
 
 export type TodoCategoryRef = { id: string; name: string; color: string; slug: string };
 
@@ -78,22 +80,27 @@ export async function listTodos(db: Db, ownerId: string, filters: TodoFilters): 
   }));
 }
 
-export async function insertTodo(db: Db, ownerId: string, data: TodoData, category: TodoCategoryRef): Promise<TodoRow> {
-  const [row] = await db
-    .insert(todos)
-    .values({
-      ownerId,
-      title: data.title,
-      description: data.description,
-      priority: data.priority,
-      status: data.status,
-      dueDate: data.dueDate,
-      categoryId: category.id,
-      tags: data.tags,
-      isToday: data.isToday,
-      completedAt: data.status === 'COMPLETED' ? sql`now()` : null,
-    })
-    .returning(todoColumns);
+/** Creates the actor's todo and its event, in one statement. */
+export async function insertTodo(db: Db, actor: Actor, data: TodoData, category: TodoCategoryRef): Promise<TodoRow> {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(todos)
+      .values({
+        ownerId: actor.id,
+        title: data.title,
+        description: data.description,
+        priority: data.priority,
+        status: data.status,
+        dueDate: data.dueDate,
+        categoryId: category.id,
+        tags: data.tags,
+        isToday: data.isToday,
+        completedAt: data.status === 'COMPLETED' ? sql`now()` : null,
+      })
+      .returning(todoColumns),
+  );
+  const event = eventOf(db, actor, { type: 'todo.created', entityId: sql`${inserted.id}`, ownerId: actor.id }, inserted);
+  const [row] = await db.with(inserted, event).select().from(inserted);
   return { ...row!, category };
 }
 
@@ -103,37 +110,41 @@ export async function insertTodo(db: Db, ownerId: string, data: TodoData, catego
  */
 export async function updateTodo(
   db: Db,
-  ownerId: string,
+  actor: Actor,
   id: string,
   data: UpdateTodoData,
   category: TodoCategoryRef | null,
 ): Promise<TodoRow | undefined> {
-  const [row] = await db
-    .update(todos)
-    .set({
-      title: data.title,
-      description: data.description,
-      priority: data.priority,
-      status: data.status,
-      dueDate: data.dueDate,
-      categoryId: category?.id ?? null,
-      tags: data.tags,
-      isToday: data.isToday,
-      completedAt:
-        data.status === 'COMPLETED'
-          ? sql`case when ${todos.status} = 'COMPLETED' and ${todos.completedAt} is not null then ${todos.completedAt} else now() end`
-          : null,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(todos.id, id),
-        eq(todos.ownerId, ownerId),
-        // Without a category, only a todo that already has none may be saved.
-        category ? undefined : isNull(todos.categoryId),
-      ),
-    )
-    .returning(todoColumns);
+  const updated = db.$with('updated').as(
+    db
+      .update(todos)
+      .set({
+        title: data.title,
+        description: data.description,
+        priority: data.priority,
+        status: data.status,
+        dueDate: data.dueDate,
+        categoryId: category?.id ?? null,
+        tags: data.tags,
+        isToday: data.isToday,
+        completedAt:
+          data.status === 'COMPLETED'
+            ? sql`case when ${todos.status} = 'COMPLETED' and ${todos.completedAt} is not null then ${todos.completedAt} else now() end`
+            : null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(todos.id, id),
+          eq(todos.ownerId, actor.id),
+          // Without a category, only a todo that already has none may be saved.
+          category ? undefined : isNull(todos.categoryId),
+        ),
+      )
+      .returning(todoColumns),
+  );
+  const event = eventOf(db, actor, { type: 'todo.updated', entityId: sql`${updated.id}`, ownerId: actor.id }, updated);
+  const [row] = await db.with(updated, event).select().from(updated);
   return row ? { ...row, category } : undefined;
 }
 
@@ -146,10 +157,14 @@ export async function todoExists(db: Db, ownerId: string, id: string): Promise<b
   return rows.length > 0;
 }
 
-export async function deleteTodo(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(todos)
-    .where(and(eq(todos.id, id), eq(todos.ownerId, ownerId)))
-    .returning({ id: todos.id });
+export async function deleteTodo(db: Db, actor: Actor, id: string): Promise<boolean> {
+  const deleted = db.$with('deleted').as(
+    db
+      .delete(todos)
+      .where(and(eq(todos.id, id), eq(todos.ownerId, actor.id)))
+      .returning({ id: todos.id }),
+  );
+  const event = eventOf(db, actor, { type: 'todo.deleted', entityId: sql`${deleted.id}`, ownerId: actor.id }, deleted);
+  const rows = await db.with(deleted, event).select().from(deleted);
   return rows.length > 0;
 }

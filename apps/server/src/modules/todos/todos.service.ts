@@ -2,7 +2,7 @@ import type { TodoData, UpdateTodoData } from '@tasklane/contract';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import * as repo from './todos.repo.js';
 
@@ -49,14 +49,14 @@ async function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTodo(ctx: ServiceContext, user: UserRow, data: TodoData) {
+export async function createTodo(ctx: ServiceContext, user: Actor, data: TodoData) {
   const category = await requireOwnCategory(ctx, user, data.category);
-  return writingWithCategory(() => repo.insertTodo(ctx.db, user.id, data, category));
+  return writingWithCategory(() => repo.insertTodo(ctx.db, user, data, category));
 }
 
-export async function updateTodo(ctx: ServiceContext, user: UserRow, id: string, data: UpdateTodoData) {
+export async function updateTodo(ctx: ServiceContext, user: Actor, id: string, data: UpdateTodoData) {
   const category = data.category === null ? null : await requireOwnCategoryOf(ctx, user, data.category, id);
-  const todo = await writingWithCategory(() => repo.updateTodo(ctx.db, user.id, id, data, category));
+  const todo = await writingWithCategory(() => repo.updateTodo(ctx.db, user, id, data, category));
   if (todo) return todo;
   // Nothing matched: either no such todo of yours, or a null category for a todo that has one.
   if (category === null && (await repo.todoExists(ctx.db, user.id, id))) {
@@ -65,6 +65,6 @@ export async function updateTodo(ctx: ServiceContext, user: UserRow, id: string,
   throw notFound('Todo not found');
 }
 
-export async function deleteTodo(ctx: ServiceContext, user: UserRow, id: string) {
-  if (!(await repo.deleteTodo(ctx.db, user.id, id))) throw notFound('Todo not found');
+export async function deleteTodo(ctx: ServiceContext, user: Actor, id: string) {
+  if (!(await repo.deleteTodo(ctx.db, user, id))) throw notFound('Todo not found');
 }

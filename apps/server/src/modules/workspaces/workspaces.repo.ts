@@ -1,6 +1,8 @@
-import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projectMembers, projects, workspaces } from '../../db/schema.js';
+import type { Actor } from '../context.js';
+import { eventOf } from '../events/events.repo.js';
 
 export type WorkspaceRow = { id: string; ownerId: string; name: string; createdAt: Date; updatedAt: Date };
 
@@ -38,25 +40,39 @@ export async function findWorkspaceAccess(db: Db, id: string, userId: string) {
   return { workspace, isOwner: workspace.ownerId === userId, isProjectMember: Boolean(isProjectMember) };
 }
 
-export async function insertWorkspace(db: Db, ownerId: string, name: string): Promise<WorkspaceRow> {
-  const [row] = await db.insert(workspaces).values({ ownerId, name }).returning(columns);
-  return row!;
+/** The event of a workspace write: for its owner and the members of its projects. */
+const workspaceEvent = (
+  db: Db,
+  actor: Actor,
+  type: 'workspace.created' | 'workspace.updated' | 'workspace.deleted',
+  source: { id: SQLWrapper; ownerId: SQLWrapper } & SQLWrapper,
+) => eventOf(db, actor, { type, entityId: sql`${source.id}`, workspaceId: sql`${source.id}`, ownerId: sql`${source.ownerId}` }, source);
+
+export async function insertWorkspace(db: Db, actor: Actor, name: string): Promise<WorkspaceRow> {
+  const inserted = db.$with('inserted').as(db.insert(workspaces).values({ ownerId: actor.id, name }).returning(columns));
+  const [row] = await db.with(inserted, workspaceEvent(db, actor, 'workspace.created', inserted)).select().from(inserted);
+  return row as WorkspaceRow;
 }
 
-export async function renameWorkspace(db: Db, id: string, name: string): Promise<WorkspaceRow | undefined> {
-  const [row] = await db
-    .update(workspaces)
-    .set({ name, updatedAt: sql`now()` })
-    .where(eq(workspaces.id, id))
-    .returning(columns);
-  return row;
+export async function renameWorkspace(db: Db, actor: Actor, id: string, name: string): Promise<WorkspaceRow | undefined> {
+  const updated = db.$with('updated').as(
+    db.update(workspaces).set({ name, updatedAt: sql`now()` }).where(eq(workspaces.id, id)).returning(columns),
+  );
+  const [row] = await db.with(updated, workspaceEvent(db, actor, 'workspace.updated', updated)).select().from(updated);
+  return row as WorkspaceRow | undefined;
 }
 
-/** Deletes the workspace; its projects and everything in them go with it (foreign keys cascade). */
-export async function deleteWorkspace(db: Db, id: string, ownerId: string): Promise<boolean> {
-  const rows = await db
-    .delete(workspaces)
-    .where(and(eq(workspaces.id, id), eq(workspaces.ownerId, ownerId)))
-    .returning({ id: workspaces.id });
+/**
+ * Deletes the actor's workspace; its projects and everything in them go with it (foreign keys
+ * cascade). One event says so to everyone who could see any of it.
+ */
+export async function deleteWorkspace(db: Db, actor: Actor, id: string): Promise<boolean> {
+  const deleted = db.$with('deleted').as(
+    db
+      .delete(workspaces)
+      .where(and(eq(workspaces.id, id), eq(workspaces.ownerId, actor.id)))
+      .returning({ id: workspaces.id, ownerId: workspaces.ownerId }),
+  );
+  const rows = await db.with(deleted, workspaceEvent(db, actor, 'workspace.deleted', deleted)).select().from(deleted);
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../../http/errors.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace, canSeeWorkspace } from './workspaces.policy.js';
 import * as repo from './workspaces.repo.js';
@@ -9,8 +9,8 @@ export function listWorkspaces(ctx: ServiceContext, user: UserRow) {
   return repo.listVisibleWorkspaces(ctx.db, user.id);
 }
 
-export function createWorkspace(ctx: ServiceContext, user: UserRow, name: string) {
-  return repo.insertWorkspace(ctx.db, user.id, name);
+export function createWorkspace(ctx: ServiceContext, user: Actor, name: string) {
+  return repo.insertWorkspace(ctx.db, user, name);
 }
 
 /** The workspace as the user may see it; 404 when they may not see it at all. */
@@ -26,17 +26,17 @@ async function getManagedWorkspace(ctx: ServiceContext, user: UserRow, id: strin
   return access.workspace;
 }
 
-export async function renameWorkspace(ctx: ServiceContext, user: UserRow, id: string, name: string) {
+export async function renameWorkspace(ctx: ServiceContext, user: Actor, id: string, name: string) {
   await getManagedWorkspace(ctx, user, id, 'rename');
-  const workspace = await repo.renameWorkspace(ctx.db, id, name);
+  const workspace = await repo.renameWorkspace(ctx.db, user, id, name);
   if (!workspace) throw notFound('Workspace not found');
   return workspace;
 }
 
-export async function deleteWorkspace(ctx: ServiceContext, user: UserRow, id: string) {
+export async function deleteWorkspace(ctx: ServiceContext, user: Actor, id: string) {
   await getManagedWorkspace(ctx, user, id, 'delete');
   // The cascade removes projects and everything in them in the same transaction; the
   // attachments' files go after it commits.
-  const isDeleted = await deleteWithAttachmentFiles(ctx, { workspaceId: id }, (tx) => repo.deleteWorkspace(tx, id, user.id));
+  const isDeleted = await deleteWithAttachmentFiles(ctx, { workspaceId: id }, (tx) => repo.deleteWorkspace(tx, user, id));
   if (!isDeleted) throw notFound('Workspace not found');
 }

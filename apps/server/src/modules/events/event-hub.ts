@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../../db/client.js';
+import { findLiveSessionIds } from '../auth/sessions.repo.js';
+import { EVENTS_CHANNEL, REPLAY_LIMIT } from './events.constants.js';
+import { eventFromNotification, findEventsAfter, findLatestEvent, type EventRow } from './events.repo.js';
+import type { EventStream } from './event-stream.js';
+
+const HEARTBEAT_MS = 25_000;
+const SESSION_CHECK_MS = 30_000;
+/** One user's open streams on this instance; the oldest goes when another opens (a forgotten tab). */
+const MAX_STREAMS_PER_USER = 20;
+/** Event ids already handed out, so a catch-up after a lost connection sends nothing twice. */
+const REMEMBERED_IDS = 10_000;
+
+/**
+ * An app instance's end of the live events: it LISTENs for the events every instance commits
+ * (PostgreSQL NOTIFY, or PGlite's in process) and hands each to this instance's open streams,
+ * each of which decides from its user's visibility whether to send it. It also keeps streams
+ * alive (heartbeats), ends those whose session ended, and catches up from the events table when
+ * its LISTEN connection was lost for a while.
+ */
+export class EventHub {
+  private readonly streams = new Set<EventStream>();
+  private readonly byUser = new Map<string, EventStream[]>();
+  private readonly handedOut = new Set<number>();
+  private latest: { id: number; at: Date } = { id: 0, at: new Date() };
+  private stopListening: (() => Promise<void>) | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private isCatchingUp = false;
+  private isClosed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly database: Pick<Database, 'listen'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start() {
+    const latest = await findLatestEvent(this.db);
+    if (latest) this.latest = latest;
+    this.stopListening = await this.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        const event = eventFromNotification(payload);
+        if (event) this.dispatch(event);
+        else this.log.warn('ignored a malformed event notification');
+      },
+      () => void this.catchUp(),
+    );
+    this.timers = [
+      setInterval(() => this.streams.forEach((stream) => stream.ping()), HEARTBEAT_MS),
+      setInterval(() => void this.endExpiredSessions(), SESSION_CHECK_MS),
+    ];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /** The newest event this instance has handed out (where a new stream starts from). */
+  get latestId() {
+    return this.latest.id;
+  }
+
+  add(stream: EventStream) {
+    // Opened while the instance shuts down: ended at once (its client reconnects elsewhere).
+    if (this.isClosed) {
+      stream.close();
+      return;
+    }
+    this.streams.add(stream);
+    const mine = this.byUser.get(stream.userId) ?? [];
+    mine.push(stream);
+    this.byUser.set(stream.userId, mine);
+    if (mine.length > MAX_STREAMS_PER_USER) mine[0]!.close();
+  }
+
+  remove(stream: EventStream) {
+    this.streams.delete(stream);
+    const mine = (this.byUser.get(stream.userId) ?? []).filter((other) => other !== stream);
+    if (mine.length) this.byUser.set(stream.userId, mine);
+    else this.byUser.delete(stream.userId);
+  }
+
+  /** Ends the streams of a session that was signed out here. */
+  endSession(sessionId: string) {
+    for (const stream of [...this.streams]) if (stream.sessionId === sessionId) stream.close();
+  }
+
+  get openStreams() {
+    return this.streams.size;
+  }
+
+  /** Shutdown: no more events; every stream ends (its client reconnects to another instance). */
+  async close() {
+    this.isClosed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    for (const stream of [...this.streams]) stream.close();
+    await this.stopListening?.().catch(() => {});
+    this.stopListening = undefined;
+  }
+
+  private dispatch(event: EventRow) {
+    if (this.handedOut.has(event.id)) return;
+    this.handedOut.add(event.id);
+    if (this.handedOut.size > REMEMBERED_IDS) this.handedOut.delete(this.handedOut.values().next().value!);
+    if (event.id > this.latest.id) this.latest = { id: event.id, at: event.createdAt };
+    for (const stream of this.streams) stream.offer(event);
+  }
+
+  /**
+   * The LISTEN connection was lost and is back: what was committed meanwhile is read from the
+   * table and handed out. Too much, or an anchor already pruned: every stream resets instead.
+   */
+  private async catchUp() {
+    if (this.isCatchingUp) return;
+    this.isCatchingUp = true;
+    try {
+      const missed = await findEventsAfter(this.db, this.latest.id, this.latest.at, REPLAY_LIMIT + 1);
+      if (missed.length > REPLAY_LIMIT) {
+        const newest = missed[missed.length - 1]!;
+        this.latest = { id: newest.id, at: newest.createdAt };
+        this.log.warn({ missed: missed.length }, 'live events: too many missed while disconnected; clients refetch');
+        for (const stream of this.streams) stream.reset(this.latest.id);
+        return;
+      }
+      for (const event of missed) this.dispatch(event);
+      this.log.info({ missed: missed.length }, 'live events: listening again');
+    } catch (error) {
+      this.log.warn({ err: error }, 'live events: catching up failed; clients refetch');
+      for (const stream of this.streams) stream.reset(this.latest.id);
+    } finally {
+      this.isCatchingUp = false;
+    }
+  }
+
+  private async endExpiredSessions() {
+    if (this.streams.size === 0) return;
+    try {
+      const sessions = [...new Set([...this.streams].map((stream) => stream.sessionId))];
+      const live = await findLiveSessionIds(this.db, sessions);
+      for (const stream of [...this.streams]) if (!live.has(stream.sessionId)) stream.close();
+    } catch (error) {
+      this.log.warn({ err: error }, 'live events: session check failed');
+    }
+  }
+}

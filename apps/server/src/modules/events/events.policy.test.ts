@@ -1,0 +1,86 @@
+import type { LiveEventType } from '@tasklane/contract';
+import { describe, expect, it } from 'vitest';
+import type { EventRow } from './events.repo.js';
+import { admit, canSee, newVisibility } from './events.policy.js';
+
+const me = 'u-me';
+const someone = 'u-someone';
+let nextId = 1;
+
+function event(type: LiveEventType, fields: Partial<EventRow> = {}): EventRow {
+  return {
+    id: nextId++,
+    type,
+    entityId: 'e',
+    projectId: null,
+    workspaceId: null,
+    featureId: null,
+    taskId: null,
+    ownerId: null,
+    subjectId: null,
+    version: null,
+    actorId: someone,
+    origin: null,
+    createdAt: new Date(),
+    ...fields,
+  };
+}
+
+describe('canSee', () => {
+  const visibility = newVisibility(me, ['w-own'], [['p-member', 'w-other']]);
+
+  it('todos and categories: their owner only', () => {
+    expect(canSee(visibility, event('todo.created', { ownerId: me }))).toBe(true);
+    expect(canSee(visibility, event('todo.updated', { ownerId: someone }))).toBe(false);
+    expect(canSee(visibility, event('category.deleted', { ownerId: someone }))).toBe(false);
+  });
+
+  it('project-scoped events: members, and the owner of the workspace', () => {
+    expect(canSee(visibility, event('task.updated', { projectId: 'p-member', workspaceId: 'w-other' }))).toBe(true);
+    expect(canSee(visibility, event('task.updated', { projectId: 'p-any', workspaceId: 'w-own' }))).toBe(true);
+    expect(canSee(visibility, event('comment.created', { projectId: 'p-stranger', workspaceId: 'w-other' }))).toBe(false);
+    expect(canSee(visibility, event('feature.deleted', { projectId: 'p-stranger', workspaceId: 'w-stranger' }))).toBe(false);
+  });
+
+  it('workspaces: the owner and the members of its projects', () => {
+    expect(canSee(visibility, event('workspace.updated', { workspaceId: 'w-own', ownerId: me }))).toBe(true);
+    expect(canSee(visibility, event('workspace.updated', { workspaceId: 'w-other', ownerId: someone }))).toBe(true);
+    expect(canSee(visibility, event('workspace.updated', { workspaceId: 'w-stranger', ownerId: someone }))).toBe(false);
+  });
+});
+
+describe('admit', () => {
+  it('a member added starts seeing the project with that event; removed, stops after it', () => {
+    const visibility = newVisibility(me, [], []);
+    const project = { projectId: 'p1', workspaceId: 'w1' };
+    expect(admit(visibility, event('task.updated', project))).toBe(false);
+    expect(admit(visibility, event('member.added', { ...project, subjectId: me }))).toBe(true);
+    expect(admit(visibility, event('task.updated', project))).toBe(true);
+    expect(admit(visibility, event('workspace.updated', { workspaceId: 'w1' }))).toBe(true);
+    expect(admit(visibility, event('member.removed', { ...project, subjectId: me }))).toBe(true);
+    expect(admit(visibility, event('task.updated', project))).toBe(false);
+    expect(admit(visibility, event('workspace.updated', { workspaceId: 'w1' }))).toBe(false);
+  });
+
+  it("another member's changes do not change what I see", () => {
+    const visibility = newVisibility(me, [], [['p1', 'w1']]);
+    expect(admit(visibility, event('member.removed', { projectId: 'p1', workspaceId: 'w1', subjectId: someone }))).toBe(true);
+    expect(admit(visibility, event('task.created', { projectId: 'p1', workspaceId: 'w1' }))).toBe(true);
+  });
+
+  it('a deleted project or workspace is told, then nothing more of it', () => {
+    const visibility = newVisibility(me, [], [['p1', 'w1'], ['p2', 'w1'], ['p3', 'w2']]);
+    expect(admit(visibility, event('project.deleted', { entityId: 'p1', projectId: 'p1', workspaceId: 'w1' }))).toBe(true);
+    expect(admit(visibility, event('task.created', { projectId: 'p1', workspaceId: 'w1' }))).toBe(false);
+    expect(admit(visibility, event('workspace.deleted', { entityId: 'w1', workspaceId: 'w1' }))).toBe(true);
+    expect(admit(visibility, event('task.created', { projectId: 'p2', workspaceId: 'w1' }))).toBe(false);
+    expect(admit(visibility, event('task.created', { projectId: 'p3', workspaceId: 'w2' }))).toBe(true);
+  });
+
+  it('my new workspace and my new project in it are mine from their first event', () => {
+    const visibility = newVisibility(me, [], []);
+    expect(admit(visibility, event('workspace.created', { entityId: 'w9', workspaceId: 'w9', ownerId: me, actorId: me }))).toBe(true);
+    expect(admit(visibility, event('project.created', { projectId: 'p9', workspaceId: 'w9', actorId: me }))).toBe(true);
+    expect(admit(visibility, event('feature.created', { projectId: 'p9', workspaceId: 'w9' }))).toBe(true);
+  });
+});

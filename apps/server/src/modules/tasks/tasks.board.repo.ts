@@ -1,0 +1,108 @@
+import type { MemberRole, Priority, TaskStatus } from '@tasklane/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { projects, tasks, users, workspaces } from '../../db/schema.js';
+import { membershipRoleOf } from '../projects/projects.repo.js';
+
+export type BoardTaskRow = {
+  id: string;
+  title: string;
+  status: TaskStatus;
+  priority: Priority;
+  dueDate: string | null;
+  tags: string[];
+  boardRank: string;
+  version: number;
+  assignee: { id: string; fullName: string; avatar: string | null } | null;
+};
+
+/**
+ * A feature's tasks in board order (rank, then id: the rank column compares bytes), with just
+ * what a card shows, in one query on tasks(feature_id, board_rank).
+ */
+export async function listBoardTasks(db: Db, featureId: string, limit: number): Promise<BoardTaskRow[]> {
+  const rows = await db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      priority: tasks.priority,
+      dueDate: tasks.dueDate,
+      tags: tasks.tags,
+      boardRank: tasks.boardRank,
+      version: tasks.version,
+      assignee: { id: users.id, fullName: users.fullName, avatar: users.avatar },
+    })
+    .from(tasks)
+    .leftJoin(users, eq(users.id, tasks.assigneeId))
+    .where(eq(tasks.featureId, featureId))
+    .orderBy(asc(tasks.boardRank), asc(tasks.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, assignee: row.assignee?.id ? row.assignee : null }));
+}
+
+/** A neighbour named by a move: its rank and whether it is a task of the same feature. */
+type Neighbour = { rank: string; isSameFeature: boolean } | null;
+
+export type MoveContextRow = {
+  id: string;
+  projectId: string;
+  featureId: string;
+  status: TaskStatus;
+  blockedReason: string | null;
+  boardRank: string;
+  version: number;
+  workspaceOwnerId: string;
+  membershipRole: MemberRole | null;
+  after: Neighbour;
+  before: Neighbour;
+  /** The first rank after `after` in the target column (the moved task aside), or null. */
+  nextAfter: string | null;
+  /** The last rank before `before` in the target column (the moved task aside), or null. */
+  previousBefore: string | null;
+};
+
+/**
+ * Everything a move needs, in one query: the task with the caller's role, the neighbours it is
+ * dropped between, and the ranks around them in the target column.
+ */
+export async function findMoveContext(
+  db: Db,
+  taskId: string,
+  userId: string,
+  move: { status: TaskStatus | undefined; afterId: string | null; beforeId: string | null },
+): Promise<MoveContextRow | undefined> {
+  const neighbour = (id: string | null) =>
+    id
+      ? sql<Neighbour>`(select json_build_object('rank', n.board_rank, 'isSameFeature', n.feature_id = ${tasks.featureId})
+          from ${tasks} n where n.id = ${id})`
+      : sql<Neighbour>`null::json`;
+  const column = sql`c.feature_id = ${tasks.featureId} and c.status = coalesce(${move.status ?? null}::text, ${tasks.status}) and c.id <> ${tasks.id}`;
+  const rankOf = (id: string | null) => sql`(select r.board_rank from ${tasks} r where r.id = ${id})`;
+  const [row] = await db
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      featureId: tasks.featureId,
+      status: tasks.status,
+      blockedReason: tasks.blockedReason,
+      boardRank: tasks.boardRank,
+      version: tasks.version,
+      workspaceOwnerId: workspaces.ownerId,
+      membershipRole: membershipRoleOf(tasks.projectId, userId),
+      after: neighbour(move.afterId),
+      before: neighbour(move.beforeId),
+      nextAfter: move.afterId
+        ? sql<string | null>`(select min(c.board_rank) from ${tasks} c where ${column} and c.board_rank > ${rankOf(move.afterId)})`
+        : sql<string | null>`null::text`,
+      previousBefore: move.beforeId
+        ? sql<string | null>`(select max(c.board_rank) from ${tasks} c where ${column} and c.board_rank < ${rankOf(move.beforeId)})`
+        : sql<string | null>`null::text`,
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  return row as MoveContextRow | undefined;
+}

@@ -1,0 +1,91 @@
+import { BOARD_TASK_LIMIT, isTaskOverdue, rankBetween, type BoardTask, type MoveTaskData, type MovedTask } from '@tasklane/contract';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Actor, ServiceContext } from '../context.js';
+import { findFeature } from '../features/features.repo.js';
+import { roleFrom } from '../projects/project-access.js';
+import { abilitiesFor } from '../projects/projects.policy.js';
+import type { UserRow } from '../users/users.repo.js';
+import { findMoveContext, listBoardTasks, type BoardTaskRow, type MoveContextRow } from './tasks.board.repo.js';
+import { planStatusChange } from './tasks.history.js';
+import { countFeatureTasks } from './tasks.list.repo.js';
+import { utcToday } from './tasks.presenter.js';
+import * as write from './tasks.write.repo.js';
+
+const STALE_TASK = 'This task was changed by someone else. Reload to see the latest version.';
+const EDIT_ONLY = 'Only members, moderators and admins can create and edit tasks';
+
+function presentBoardTask(row: BoardTaskRow, today: string): BoardTask {
+  return {
+    _id: row.id,
+    title: row.title,
+    status: row.status,
+    priority: row.priority,
+    assigneeId: row.assignee && { _id: row.assignee.id, fullName: row.assignee.fullName, avatar: row.assignee.avatar },
+    dueDate: row.dueDate ? `${row.dueDate}T00:00:00.000Z` : null,
+    isOverdue: isTaskOverdue(row, today),
+    tags: row.tags,
+    boardRank: row.boardRank,
+    version: row.version,
+  };
+}
+
+/** A feature's board: every task (up to BOARD_TASK_LIMIT) in board order, and the statistics tiles (members). */
+export async function getBoard(ctx: ServiceContext, user: UserRow, featureId: string) {
+  const feature = await findFeature(ctx.db, featureId, user.id);
+  if (!feature || !roleFrom(user, feature)) throw notFound('Feature not found');
+  const rows = await listBoardTasks(ctx.db, feature.id, BOARD_TASK_LIMIT);
+  const { statistics } = await countFeatureTasks(ctx.db, feature.id, {});
+  const today = utcToday();
+  return { tasks: rows.map((row) => presentBoardTask(row, today)), statistics, total: statistics.total };
+}
+
+const neighbourError = (field: 'afterId' | 'beforeId') => {
+  const message = `${field} must be another task of the same feature`;
+  return badRequest(message, [{ field, message }]);
+};
+
+/**
+ * The rank between the cards the task is dropped between. The neighbours' ranks are read now,
+ * so a move made on a board a moment out of date still lands between them; when they are out of
+ * order (someone reordered meanwhile), the card above decides.
+ */
+function rankFor(context: MoveContextRow, data: MoveTaskData): string {
+  const { after, before } = context;
+  if (after && before && after.rank < before.rank) return rankBetween(after.rank, before.rank);
+  if (after) return rankBetween(after.rank, context.nextAfter);
+  if (before) return rankBetween(context.previousBefore, before.rank);
+  // No neighbour: an empty column, or no place asked for. The rank is kept.
+  void data;
+  return context.boardRank;
+}
+
+/**
+ * Moves a card on its feature's board (MEMBER and above): to another column (its status, with
+ * history and a new version, like a PUT) and/or to another place in its column (its rank only:
+ * no history, same version). One read, one write (with its event), under the task's row lock
+ * so that concurrent moves and saves apply one after the other.
+ */
+export async function moveTask(ctx: ServiceContext, user: Actor, taskId: string, data: MoveTaskData): Promise<MovedTask> {
+  const afterId = data.afterId ?? null;
+  const beforeId = data.beforeId ?? null;
+  if (afterId === taskId) throw neighbourError('afterId');
+  if (beforeId === taskId) throw neighbourError('beforeId');
+  const moved = await write.withTaskLock(ctx.db, taskId, async (tx) => {
+    const context = await findMoveContext(tx, taskId, user.id, { status: data.status, afterId, beforeId });
+    const role = context ? roleFrom(user, context) : null;
+    if (!context || !role) throw notFound('Task not found');
+    if (!abilitiesFor(role).canEditTasks) throw forbidden(EDIT_ONLY);
+    if (data.version !== undefined && data.version !== context.version) throw conflict(STALE_TASK);
+    if (afterId && !context.after?.isSameFeature) throw neighbourError('afterId');
+    if (beforeId && !context.before?.isSameFeature) throw neighbourError('beforeId');
+    const plan = planStatusChange(context, data.status ?? context.status);
+    const boardRank = rankFor(context, data);
+    if (plan.history.length === 0 && boardRank === context.boardRank) {
+      return { id: context.id, status: context.status, boardRank, version: context.version };
+    }
+    return write.moveTaskWithHistory(tx, user, taskId, context.version, boardRank, plan.values, plan.history);
+  });
+  // The lock held the row: only a task deleted meanwhile is missing here.
+  if (!moved) throw notFound('Task not found');
+  return { _id: moved.id, status: moved.status, boardRank: moved.boardRank, version: moved.version };
+}

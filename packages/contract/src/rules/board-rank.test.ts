@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BoardRankError, isBoardRank, rankBetween } from './board-rank.js';
+
+describe('rankBetween', () => {
+  it('starts a board at a0 and appends and prepends around it', () => {
+    expect(rankBetween(null, null)).toBe('a0');
+    expect(rankBetween('a0', null)).toBe('a1');
+    expect(rankBetween(null, 'a0')).toBe('Zz');
+    expect(rankBetween('az', null)).toBe('b00');
+    expect(rankBetween(null, 'b00')).toBe('az');
+  });
+
+  it('places a key between two others', () => {
+    expect(rankBetween('a0', 'a1')).toBe('a0V');
+    expect(rankBetween('a0', 'a2')).toBe('a1');
+    expect(rankBetween('a0V', 'a1')).toBe('a0l');
+    expect(rankBetween('a0', 'a0V')).toBe('a0G');
+  });
+
+  it('places keys among the migration backfill (e + five hexadecimal digits)', () => {
+    expect(rankBetween('e00001', 'e00002')).toBe('e00001V');
+    expect(rankBetween(null, 'e00001')).toBe('e00000');
+    expect(rankBetween('e000ff', null)).toBe('e000fg');
+  });
+
+  it('refuses keys out of order or malformed', () => {
+    expect(() => rankBetween('a1', 'a0')).toThrow(BoardRankError);
+    expect(() => rankBetween('a1', 'a1')).toThrow(BoardRankError);
+    expect(() => rankBetween('a10', null)).toThrow(BoardRankError);
+    expect(() => rankBetween('!', null)).toThrow(BoardRankError);
+    expect(() => rankBetween('b1', null)).toThrow(BoardRankError);
+  });
+
+  it('always lands strictly between, for any sequence of inserts', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 200 }), (positions) => {
+        const keys: string[] = [];
+        for (const position of positions) {
+          const index = position % (keys.length + 1);
+          const key = rankBetween(keys[index - 1] ?? null, keys[index] ?? null);
+          expect(isBoardRank(key)).toBe(true);
+          if (index > 0) expect(key > keys[index - 1]!).toBe(true);
+          if (index < keys.length) expect(key < keys[index]!).toBe(true);
+          keys.splice(index, 0, key);
+        }
+      }),
+    );
+  });
+
+  it('keeps keys short when a column only ever grows at one end', () => {
+    let top: string | null = null;
+    let bottom: string | null = null;
+    for (let index = 0; index < 10_000; index += 1) {
+      top = rankBetween(null, top);
+      bottom = rankBetween(bottom, null);
+    }
+    expect(top!.length).toBeLessThanOrEqual(4);
+    expect(bottom!.length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('isBoardRank', () => {
+  it.each([
+    ['a0', true],
+    ['a0V', true],
+    ['e00001', true],
+    ['Zz', true],
+    ['a', false],
+    ['a0V0', false],
+    ['', false],
+    ['a-', false],
+    ['A' + '0'.repeat(26), false],
+  ])('%j → %j', (key, expected) => {
+    expect(isBoardRank(key)).toBe(expected);
+  });
+});
