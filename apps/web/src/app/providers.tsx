@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { dropSession } from '@/features/auth/api/session';
 import { createQueryClient } from '@/lib/query-client';
+import { LiveEventsProvider } from './live/live-events-provider';
 import { ThemeProvider } from './theme/theme-provider';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -12,7 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <LiveEventsProvider>{children}</LiveEventsProvider>
         <Toaster />
       </QueryClientProvider>
     </ThemeProvider>

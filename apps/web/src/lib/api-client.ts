@@ -3,6 +3,15 @@ import type { ErrorResponse, FieldError } from '@tasklane/contract';
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 
 /**
+ * This tab's name for the server (sent as X-Client-Id with every call): the events of its own
+ * writes come back with it as their `origin`, so the tab can ignore its echoes while another
+ * tab of the same user still updates. A fresh one per page load. (The header's name is the
+ * contract's CLIENT_ID_HEADER, written out so the first screen's bundle stays free of zod.)
+ */
+export const CLIENT_ID = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const CLIENT_ID_HEADER = 'x-client-id';
+
+/**
  * Any schema with a `parse` (the contract's zod schemas). Optional: the calls on the first
  * screen (session, login, logout) skip it so that zod stays out of the /login bundle; the
  * server already serializes those answers through the same contract schemas.
@@ -74,7 +83,10 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json', [CLIENT_ID_HEADER]: CLIENT_ID }
+          : { accept: 'application/json', 'content-type': 'application/json', [CLIENT_ID_HEADER]: CLIENT_ID },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

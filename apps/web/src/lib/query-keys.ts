@@ -13,8 +13,10 @@
  *   ['projects', 'detail', id, 'features', 'detail', featureId]            one feature
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'list', q]  a page of its tasks
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'detail', taskId]  one task
+ *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'board']  its board (every task as a card)
  *   ['tasks', 'assigned']                              the caller's assigned tasks (/tasks)
  *   ['comments', taskId]                               a task's comments
+ *   ['attachments', taskId]                            a task's attachments
  *   ['categories', 'list', 'TASK']                     the caller's TASK categories (task forms)
  *   ['users']                                          every user (member pickers)
  *
@@ -47,9 +49,18 @@ export const queryKeys = {
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list', query] as const,
   task: (projectId: string, featureId: string, taskId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'detail', taskId] as const,
+  /** A feature's board: every task of it as a card, in board order. */
+  taskBoard: (projectId: string, featureId: string) =>
+    ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board'] as const,
   assignedTasks: () => ['tasks', 'assigned'] as const,
   comments: (taskId: string) => ['comments', taskId] as const,
+  /** A task's attachments, where a screen reads them on their own (they are in the task's answers too). */
+  attachments: (taskId: string) => ['attachments', taskId] as const,
   /** Shared with the categories screen's 'Tasks' filter (the same call and answer). */
   taskCategories: () => ['categories', 'list', 'TASK'] as const,
   users: () => ['users'] as const,
+  /** Prefix of the todos feature's keys (its lists). */
+  todos: () => ['todos'] as const,
+  /** Prefix of every category list (the categories screen, the todo and task forms). */
+  categories: () => ['categories'] as const,
 };

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { LiveStatusIndicator } from '../live/live-status-indicator';
 import { MainNav } from './main-nav';
 import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
@@ -59,6 +60,7 @@ export function Header() {
           Hello, <span className="font-semibold text-slate-900 dark:text-white">{name}</span>
         </p>
         <div className="ml-auto flex items-center gap-1 sm:ml-0">
+          {user && <LiveStatusIndicator />}
           <ThemeToggle />
           {user ? (
             <SignOutButton />

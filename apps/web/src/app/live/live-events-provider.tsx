@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { meQueryKey, meQueryOptions } from '@/features/auth/api/get-me';
+import { CLIENT_ID } from '@/lib/api-client';
+import { LiveConnection, type LiveStatus } from '@/lib/live-connection';
+import { applyLiveEvents } from '@/lib/live-events';
+import { LiveStatusContext } from './live-status';
+
+/**
+ * The signed-in app's one event stream: opened when someone is signed in, closed when they
+ * sign out. Each change another tab or person made marks exactly the cached answers it touches
+ * as stale (what is on screen refetches at once); this tab's own echoes are ignored, its
+ * mutations having updated the cache already. A `reset` (events missed beyond replay) marks
+ * everything stale.
+ */
+export function LiveEventsProvider({ children }: { children: ReactNode }) {
+  // Whoever the app knows to be signed in; this observer never asks by itself (the first
+  // screen, /login, makes no session call).
+  const { data: user } = useQuery({ ...meQueryOptions(), enabled: false });
+  const queryClient = useQueryClient();
+  const userId = user?._id;
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  useEffect(() => {
+    if (!userId) return;
+    const connection = new LiveConnection({
+      onEvents(events) {
+        const others = events.filter((event) => event.origin !== CLIENT_ID);
+        if (others.length > 0) void applyLiveEvents(queryClient, others, userId);
+      },
+      onReset: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] }),
+      onStatus: setStatus,
+      // Refused rather than cut: if the session ended, asking who is signed in says so (a 401
+      // drops the session, and this stream with it).
+      onRefused: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    });
+    connection.start();
+    return () => connection.stop();
+  }, [userId, queryClient]);
+
+  return <LiveStatusContext.Provider value={userId ? status : 'off'}>{children}</LiveStatusContext.Provider>;
+}
