@@ -100,10 +100,12 @@ test.describe('task detail', () => {
     await expect(history(page)).toHaveCount(5);
   });
 
-  test('blocking with a reason; Save stays in edit mode when the server refuses, and a stale version shows its message', async ({
+  test('blocking with a reason; Save stays in edit mode when the server refuses, and a stale save keeps the edits on the latest version', async ({
     page,
     signedInUser,
   }) => {
+    // No live updates here: the other save is only discovered by the 409 (live.spec.ts covers the live path).
+    await page.route('**/api/v1/events**', (route) => route.abort());
     const { task, url } = await taskToOpen(page, { description: 'Twelve teeth each.' });
     await page.goto(url);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -114,17 +116,18 @@ test.describe('task detail', () => {
     await expect(page.getByText('Estimated hours must be a whole number from 0 to 10000')).toBeVisible();
     await page.getByLabel('Estimated Hours').fill('');
 
-    // Someone else saves first: this save is refused with the server's message and stays in edit mode.
+    // Someone else saves first: this save is refused (409) and stays in edit mode; the form takes
+    // the latest version where this person changed nothing, and keeps what they changed.
     await updateTaskThroughApi(page.request, task._id, { title: 'Cut the gears (brass)' });
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'This task was changed by someone else. Reload to see the latest version.')).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: 'Someone else changed this task.' });
+    await expect(notice).toContainText('Here is the latest version; your changes are kept in the form. Save again to apply them.');
+    await expect(notice.getByRole('list', { name: 'Their changes' })).toHaveText('Title: "Cut the gears (brass)"');
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
-    // The task was refetched: the form starts again from the latest version.
     await expect(page.getByLabel('Title')).toHaveValue('Cut the gears (brass)');
-    await expect(page.getByLabel('Status')).toHaveValue('TODO');
+    await expect(page.getByLabel('Status')).toHaveValue('BLOCKED');
+    await expect(page.getByLabel('Blocked Reason')).toHaveValue('Waiting for the brass');
 
-    await page.getByLabel('Status').selectOption('BLOCKED');
-    await page.getByLabel('Blocked Reason').fill('Waiting for the brass');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Task updated successfully')).toBeVisible();
     await expect(page.getByRole('note')).toContainText('Blocked: Waiting for the brass');

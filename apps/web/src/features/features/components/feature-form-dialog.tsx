@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { featureFormSchema, featureStatuses, priorities, type Feature, type FeatureForm, type FeatureFormData } from '@tasklane/contract';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { ConflictNotice } from '@/components/domain/conflict-notice';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -8,7 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { formatEnum } from '@/lib/format';
-import { featureFormDefaults } from '../lib/feature-form';
+import { useRebasedForm } from '@/lib/use-rebased-form';
+import { describeFeatureField, featureFormDefaults } from '../lib/feature-form';
 
 const FORM_ID = 'feature-form';
 const statusOptions = featureStatuses.map((value) => ({ value, label: formatEnum(value) }));
@@ -17,10 +20,14 @@ const priorityOptions = priorities.map((value) => ({ value, label: formatEnum(va
 export interface FeatureFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The feature being edited, or null to create one. */
+  /** The feature being edited (its latest version), or null to create one. */
   feature: Feature | null;
   isSubmitting: boolean;
-  onSubmit: (data: FeatureFormData) => void;
+  /**
+   * `base`: the version the form shows, to compute the edit against and send; `onStale`: to
+   * call when the save is refused as stale (409), so the form waits for the latest version.
+   */
+  onSubmit: (data: FeatureFormData, base: Feature | null, onStale: () => void) => void;
 }
 
 /** Create Feature and Edit Feature: one form, prefilled when editing. */
@@ -45,24 +52,52 @@ export function FeatureFormDialog({ open, onOpenChange, feature, isSubmitting, o
       }
     >
       {/*
-        Mounted only while open, so every opening starts from the feature's (or empty) values;
-        keyed by version, so a feature refetched after a conflict shows its latest values.
+        Mounted only while open, so every opening starts from the feature's (or empty) values. A
+        newer version arriving meanwhile (live, or after a 409) is merged in, keeping the edits.
       */}
-      <FeatureFormFields key={feature ? `${feature._id}:${feature.version}` : 'new'} feature={feature} onSubmit={onSubmit} />
+      {feature ? (
+        <EditFeatureFields key={feature._id} feature={feature} onSubmit={onSubmit} />
+      ) : (
+        <CreateFeatureFields key="new" onSubmit={(data) => onSubmit(data, null, () => {})} />
+      )}
     </Dialog>
   );
 }
 
-function FeatureFormFields({ feature, onSubmit }: { feature: Feature | null; onSubmit: (data: FeatureFormData) => void }) {
+/** Edit Feature: the form kept on the feature's latest version, with a notice when someone else saved. */
+function EditFeatureFields({ feature, onSubmit }: { feature: Feature; onSubmit: FeatureFormDialogProps['onSubmit'] }) {
+  const form = useForm<FeatureForm, unknown, FeatureFormData>({ resolver: zodResolver(featureFormSchema), defaultValues: featureFormDefaults(feature) });
+  const rebased = useRebasedForm(feature, featureFormDefaults, form);
+  const notice =
+    rebased.theirChanges.length > 0 || rebased.isAwaitingLatest ? (
+      <ConflictNotice
+        noun="feature"
+        isLoading={rebased.isAwaitingLatest}
+        items={rebased.theirChanges.map(({ field, isYoursKept }) => ({ ...describeFeatureField(field, feature), isYoursKept }))}
+      />
+    ) : null;
+  return <FeatureFormFields form={form} notice={notice} onSubmit={(data) => onSubmit(data, rebased.base(), rebased.markStale)} />;
+}
+
+/** Create Feature: SPEC 4's defaults. */
+function CreateFeatureFields({ onSubmit }: { onSubmit: (data: FeatureFormData) => void }) {
+  const form = useForm<FeatureForm, unknown, FeatureFormData>({ resolver: zodResolver(featureFormSchema), defaultValues: featureFormDefaults(null) });
+  return <FeatureFormFields form={form} onSubmit={onSubmit} />;
+}
+
+type FeatureFormApi = UseFormReturn<FeatureForm, unknown, FeatureFormData>;
+
+function FeatureFormFields({ form, notice, onSubmit }: { form: FeatureFormApi; notice?: ReactNode; onSubmit: (data: FeatureFormData) => void }) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FeatureForm, unknown, FeatureFormData>({ resolver: zodResolver(featureFormSchema), defaultValues: featureFormDefaults(feature) });
+  } = form;
   const invalid = (name: keyof FeatureForm) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `feature-${name}-error` } : {});
 
   return (
     <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+      {notice}
       <Field label="Title" htmlFor="feature-title" error={errors.title?.message}>
         <Input id="feature-title" placeholder="e.g. Checkout" maxLength={200} aria-required="true" {...invalid('title')} {...register('title')} />
       </Field>

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { Pagination } from '@/components/ui/pagination';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage, useErrorMessage } from '@/lib/errors';
 import { formatEnum, pluralize } from '@/lib/format';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
@@ -48,8 +49,9 @@ export function FeaturesScreen({ project }: FeaturesScreenProps) {
   const deleteMutation = useDeleteFeature();
   const canManage = project.abilities.canManageFeatures;
 
-  // Dialogs hold ids, so they show the feature as the latest answer has it.
-  const [formState, setFormState] = useState<{ open: boolean; featureId: string | null }>({ open: false, featureId: null });
+  // Dialogs hold ids, so they show the feature as the latest answer has it (the one opened, should
+  // a change move it off this page meanwhile).
+  const [formState, setFormState] = useState<{ open: boolean; featureId: string | null; opened?: Feature }>({ open: false, featureId: null });
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Feature | null>(null);
 
@@ -60,7 +62,7 @@ export function FeaturesScreen({ project }: FeaturesScreenProps) {
   const features = response?.data ?? [];
   const pages = response?.pagination.total ?? 0;
   const byId = (id: string | null) => (id ? (features.find((feature) => feature._id === id) ?? null) : null);
-  const editing = byId(formState.featureId);
+  const editing = formState.featureId ? (byId(formState.featureId) ?? formState.opened ?? null) : null;
 
   // A page past the end (the last feature of the last page deleted, a stale link): go to the last page.
   const { setPage } = list;
@@ -73,21 +75,25 @@ export function FeaturesScreen({ project }: FeaturesScreenProps) {
   const openCreate = () => setFormState({ open: true, featureId: null });
   const openEdit = (feature: Feature) => {
     setDetailsId(null);
-    setFormState({ open: true, featureId: feature._id });
+    setFormState({ open: true, featureId: feature._id, opened: feature });
   };
   const closeForm = () => setFormState({ open: false, featureId: null });
 
-  const submit = (data: FeatureFormData) => {
+  const submit = (data: FeatureFormData, base: Feature | null, onStale: () => void) => {
     if (formState.featureId) {
-      if (!editing) return;
+      if (!base) return;
       updateMutation.mutate(
-        { feature: editing, body: toUpdateFeatureBody(data, editing) },
+        { feature: base, body: toUpdateFeatureBody(data, base) },
         {
           onSuccess() {
             toast.success('Feature updated successfully');
             closeForm();
           },
-          onError: (error) => void toast.error(errorMessage(error, 'Failed to update feature')),
+          // Someone else saved first (409): the form takes their version and keeps these edits.
+          onError(error) {
+            if (isApiError(error) && error.status === 409) onStale();
+            else toast.error(errorMessage(error, 'Failed to update feature'));
+          },
         },
       );
       return;

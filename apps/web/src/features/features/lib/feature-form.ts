@@ -1,7 +1,8 @@
-import { toCalendarDate, type CreateFeatureBody, type Feature, type FeatureForm, type FeatureFormData, type UpdateFeatureBody } from '@tasklane/contract';
+import { formatShortDate, toCalendarDate, type CreateFeatureBody, type Feature, type FeatureForm, type FeatureFormData, type UpdateFeatureBody } from '@tasklane/contract';
+import { formatEnum, formatHours } from '@/lib/format';
 
 /** The form's values: a feature being edited, or SPEC 4's defaults (BACKLOG, MEDIUM). */
-export function featureFormDefaults(feature?: Feature | null): FeatureForm {
+export function featureFormDefaults(feature: Feature | null): FeatureForm {
   if (!feature) {
     return { title: '', description: '', status: 'BACKLOG', priority: 'MEDIUM', dueDate: '', estimatedHours: '', actualHours: '' };
   }
@@ -41,4 +42,26 @@ export function toUpdateFeatureBody(data: FeatureFormData, feature: Feature): Up
   if (estimated !== undefined) body.estimatedHours = estimated;
   if (actual !== undefined) body.actualHours = actual;
   return body;
+}
+
+const quoted = (text: string, limit = 80) => `"${text.length > limit ? `${text.slice(0, limit)}…` : text}"`;
+
+/** A field of the feature form as the feature now has it, for saying what someone else changed. */
+export function describeFeatureField(field: keyof FeatureForm, feature: Feature): { label: string; value: string } {
+  switch (field) {
+    case 'title':
+      return { label: 'Title', value: quoted(feature.title) };
+    case 'description':
+      return { label: 'Description', value: feature.description ? quoted(feature.description) : 'No description' };
+    case 'status':
+      return { label: 'Status', value: formatEnum(feature.status) };
+    case 'priority':
+      return { label: 'Priority', value: formatEnum(feature.priority) };
+    case 'dueDate':
+      return { label: 'Due Date', value: formatShortDate(feature.dueDate, 'Not set') };
+    case 'estimatedHours':
+      return { label: 'Estimated Hours', value: formatHours(feature.estimatedHours) };
+    case 'actualHours':
+      return { label: 'Actual Hours', value: formatHours(feature.actualHours) };
+  }
 }

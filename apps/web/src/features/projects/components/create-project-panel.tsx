@@ -4,11 +4,12 @@ import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/errors';
 import { useCreateProject } from '../api/create-project';
 import { projectFormDefaults } from '../lib/project-form';
-import { ProjectForm } from './project-form';
+import { ProjectForm, useProjectForm } from './project-form';
 
 /** The inline Create Project form of the workspace page (SPEC 2). */
 export function CreateProjectPanel({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
   const createMutation = useCreateProject();
+  const form = useProjectForm(projectFormDefaults());
   return (
     <Card className="mb-6 p-5 sm:p-6">
       <section aria-labelledby="create-project-heading">
@@ -22,7 +23,7 @@ export function CreateProjectPanel({ workspaceId, onClose }: { workspaceId: stri
         </div>
         <ProjectForm
           idPrefix="create-project"
-          defaultValues={projectFormDefaults()}
+          form={form}
           submitLabel="Create Project"
           pendingLabel="Creating..."
           isPending={createMutation.isPending}

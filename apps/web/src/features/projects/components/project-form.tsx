@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { priorities, projectStatuses } from '@tasklane/contract';
 import { AlertCircle } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -16,10 +17,19 @@ const statusOptions = projectStatuses.map((value) => ({ value, label: formatEnum
 const priorityOptions = priorities.map((value) => ({ value, label: formatEnum(value) }));
 const hexPattern = /^#[0-9A-Fa-f]{6}$/;
 
+export type ProjectFormApi = UseFormReturn<ProjectFormInput, unknown, ProjectFormOutput>;
+
+/** The form's state, made by the screen (which may keep it on a project's latest version). */
+export function useProjectForm(defaultValues: ProjectFormValues): ProjectFormApi {
+  return useForm<ProjectFormInput, unknown, ProjectFormOutput>({ resolver: zodResolver(projectFormSchema), defaultValues, mode: 'onTouched' });
+}
+
 export interface ProjectFormProps {
   /** Prefix of the fields' ids, so two forms may be on the page at once. */
   idPrefix: string;
-  defaultValues: ProjectFormValues;
+  form: ProjectFormApi;
+  /** Shown above the fields (the edit form's notice that someone else saved). */
+  notice?: ReactNode;
   submitLabel: string;
   pendingLabel: string;
   isPending: boolean;
@@ -33,13 +43,13 @@ export interface ProjectFormProps {
 }
 
 /** The project fields: name, description, status, priority, colour, logo and cover URLs, public. */
-export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel, isPending, nameErrorAs, onSubmit, onCancel }: ProjectFormProps) {
+export function ProjectForm({ idPrefix, form, notice, submitLabel, pendingLabel, isPending, nameErrorAs, onSubmit, onCancel }: ProjectFormProps) {
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<ProjectFormInput, unknown, ProjectFormOutput>({ resolver: zodResolver(projectFormSchema), defaultValues, mode: 'onTouched' });
+  } = form;
   const name = useWatch({ control, name: 'name' });
   const isNameBlank = (name ?? '').trim() === '';
   const id = (field: string) => `${idPrefix}-${field}`;
@@ -50,6 +60,7 @@ export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      {notice}
       {showNameAlert && (
         <div
           role="alert"

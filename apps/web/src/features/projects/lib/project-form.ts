@@ -1,4 +1,5 @@
 import { createProjectBodySchema, type CreateProjectBody, type CreateProjectData, type Project } from '@tasklane/contract';
+import { formatEnum } from '@/lib/format';
 
 /** SPEC 3: a new project is blue. */
 export const DEFAULT_PROJECT_COLOR = '#3B82F6';
@@ -49,4 +50,26 @@ export function projectFormDefaults(project?: Pick<Project, 'name' | 'descriptio
     coverImage: project.coverImage ?? '',
     settings: { color: project.settings.color, isPublic: project.settings.isPublic },
   };
+}
+
+const quoted = (text: string, limit = 80) => `"${text.length > limit ? `${text.slice(0, limit)}…` : text}"`;
+
+/** A field of the project form as the project now has it, for saying what someone else changed. */
+export function describeProjectField(field: keyof ProjectFormValues, project: Project): { label: string; value: string } {
+  switch (field) {
+    case 'name':
+      return { label: 'Project Name', value: quoted(project.name) };
+    case 'description':
+      return { label: 'Description', value: project.description ? quoted(project.description) : 'No description' };
+    case 'status':
+      return { label: 'Status', value: formatEnum(project.status) };
+    case 'priority':
+      return { label: 'Priority', value: formatEnum(project.priority) };
+    case 'logo':
+      return { label: 'Logo URL', value: project.logo || 'None' };
+    case 'coverImage':
+      return { label: 'Cover Image URL', value: project.coverImage || 'None' };
+    case 'settings':
+      return { label: 'Colour and visibility', value: `${project.settings.color}, ${project.settings.isPublic ? 'public' : 'private'}` };
+  }
 }

@@ -1,4 +1,5 @@
-import { formatTags, toCalendarDate, type CreateTaskBody, type Task, type TaskForm, type TaskFormData, type UpdateTaskBody } from '@tasklane/contract';
+import { formatShortDate, formatTags, toCalendarDate, type CreateTaskBody, type Task, type TaskForm, type TaskFormData, type UpdateTaskBody } from '@tasklane/contract';
+import { formatEnum, formatHours } from '@/lib/format';
 
 /** SPEC 4: the create form offers LOW, MEDIUM and HIGH; the detail's edit mode all four. */
 export const createPriorities = ['LOW', 'MEDIUM', 'HIGH'] as const;
@@ -80,4 +81,49 @@ export function toUpdateTaskBody(data: TaskFormData, task: Task): UpdateTaskBody
   if (data.status === 'BLOCKED' && (data.blockedReason || null) !== task.blockedReason) changes.blockedReason = data.blockedReason || null;
   if (Object.keys(changes).length === 0) return null;
   return { ...changes, version: task.version };
+}
+
+const taskFieldLabels: Record<keyof TaskForm, string> = {
+  title: 'Title',
+  description: 'Description',
+  status: 'Status',
+  priority: 'Priority',
+  categoryId: 'Category',
+  assigneeId: 'Assignee',
+  dueDate: 'Due Date',
+  estimatedHours: 'Estimated Hours',
+  actualHours: 'Actual Hours',
+  tags: 'Tags',
+  blockedReason: 'Blocked Reason',
+};
+
+const quoted = (text: string, limit = 80) => `"${text.length > limit ? `${text.slice(0, limit)}…` : text}"`;
+
+/** A field of the task form as the task now has it, for saying what someone else changed. */
+export function describeTaskField(field: keyof TaskForm, task: Task): { label: string; value: string } {
+  const label = taskFieldLabels[field];
+  switch (field) {
+    case 'title':
+      return { label, value: quoted(task.title) };
+    case 'description':
+      return { label, value: task.description ? quoted(task.description) : 'No description' };
+    case 'status':
+      return { label, value: formatEnum(task.status) };
+    case 'priority':
+      return { label, value: formatEnum(task.priority) };
+    case 'categoryId':
+      return { label, value: task.categoryId?.name ?? 'No category' };
+    case 'assigneeId':
+      return { label, value: task.assigneeId?.fullName ?? 'Unassigned' };
+    case 'dueDate':
+      return { label, value: formatShortDate(task.dueDate, 'Not set') };
+    case 'estimatedHours':
+      return { label, value: formatHours(task.estimatedHours) };
+    case 'actualHours':
+      return { label, value: formatHours(task.actualHours) };
+    case 'tags':
+      return { label, value: task.tags.length ? task.tags.join(', ') : 'No tags' };
+    case 'blockedReason':
+      return { label, value: task.blockedReason ? quoted(task.blockedReason) : 'None' };
+  }
 }

@@ -4,6 +4,7 @@ import { Layers, Pencil, Save, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { ConflictNotice } from '@/components/domain/conflict-notice';
 import { NotFoundState } from '@/components/domain/not-found-state';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +15,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
+import { useRebasedForm } from '@/lib/use-rebased-form';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTask } from '../api/get-task';
@@ -22,7 +25,7 @@ import { useUpdateTask } from '../api/update-task';
 import { TaskDetails } from '../components/task-details';
 import { TaskFields, type OptionsState } from '../components/task-fields';
 import { TaskHistory } from '../components/task-history';
-import { taskFormDefaults, toUpdateTaskBody } from '../lib/task-form';
+import { describeTaskField, taskFormDefaults, toUpdateTaskBody } from '../lib/task-form';
 
 const EDIT_FORM_ID = 'edit-task-form';
 
@@ -66,23 +69,28 @@ export default function TaskDetailPage({ projectId, featureId, taskId, members, 
     return <ErrorState message={failure ?? 'Failed to fetch task'} onRetry={() => void taskQuery.refetch()} isRetrying={taskQuery.isFetching} />;
   }
 
-  const save = (data: TaskFormData) => {
-    const body = toUpdateTaskBody(data, task);
+  // The changes are computed against the version the form shows (`base`), and sent with it.
+  const save = (data: TaskFormData, base: TaskDetail, onStale: () => void) => {
+    const body = toUpdateTaskBody(data, base);
     // Nothing changed: nothing to save (the server would write nothing either).
     if (!body) {
       setIsEditing(false);
       return;
     }
     updateMutation.mutate(
-      { task, body, routeFeatureId: featureId },
+      { task: base, body, routeFeatureId: featureId },
       {
         onSuccess() {
           toast.success('Task updated successfully');
           setIsEditing(false);
         },
-        // SPEC 2: Save leaves edit mode only on success. A 409 shows the server's message; the
-        // task is refetched and the form starts again from its latest version.
-        onError: (error) => void toast.error(errorMessage(error, 'Failed to update task')),
+        // SPEC 2: Save leaves edit mode only on success. A 409 (someone else saved first): the
+        // task is refetched and the form takes the latest version, keeping this person's changes,
+        // with a notice saying so; anything else toasts.
+        onError(error) {
+          if (isApiError(error) && error.status === 409) onStale();
+          else toast.error(errorMessage(error, 'Failed to update task'));
+        },
       },
     );
   };
@@ -146,9 +154,8 @@ export default function TaskDetailPage({ projectId, featureId, taskId, members, 
               <h2 id="edit-task-heading" className="mb-4 text-base font-semibold text-slate-900 dark:text-white">
                 Edit Task
               </h2>
-              {/* Keyed by version: after a conflict the task is refetched and the form starts from the latest. */}
+              {/* Not keyed by version: a newer version (live, or after a 409) is merged in, keeping the edits. */}
               <TaskEditForm
-                key={task.version}
                 task={task}
                 categories={{
                   data: categoriesQuery.data,
@@ -182,17 +189,26 @@ function TaskEditForm({
   task: TaskDetail;
   categories: OptionsState<Category>;
   members: OptionsState<ProjectMember>;
-  onSubmit: (data: TaskFormData) => void;
+  onSubmit: (data: TaskFormData, base: TaskDetail, onStale: () => void) => void;
 }) {
+  const form = useForm<TaskForm, unknown, TaskFormData>({ resolver: zodResolver(taskEditFormSchema), defaultValues: taskFormDefaults(task) });
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<TaskForm, unknown, TaskFormData>({ resolver: zodResolver(taskEditFormSchema), defaultValues: taskFormDefaults(task) });
+  } = form;
+  const rebased = useRebasedForm(task, taskFormDefaults, form);
   const status = useWatch({ control, name: 'status' });
   return (
-    <form id={EDIT_FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form id={EDIT_FORM_ID} noValidate onSubmit={handleSubmit((data) => onSubmit(data, rebased.base(), rebased.markStale))}>
+      {(rebased.theirChanges.length > 0 || rebased.isAwaitingLatest) && (
+        <ConflictNotice
+          noun="task"
+          isLoading={rebased.isAwaitingLatest}
+          items={rebased.theirChanges.map(({ field, isYoursKept }) => ({ ...describeTaskField(field, task), isYoursKept }))}
+        />
+      )}
       <TaskFields idPrefix="edit-task" mode="edit" register={register} errors={errors} status={status} categories={categories} members={members} task={task} />
     </form>
   );
