@@ -16,6 +16,6 @@ export const tasksQueryOptions = (projectId: string, featureId: string, query: R
   });
 
 /** While another page or filter loads, the previous page stays on screen (`isPlaceholderData`). */
-export function useTasks(projectId: string, featureId: string, query: Record<string, string>) {
-  return useQuery({ ...tasksQueryOptions(projectId, featureId, query), placeholderData: keepPreviousData });
+export function useTasks(projectId: string, featureId: string, query: Record<string, string>, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...tasksQueryOptions(projectId, featureId, query), placeholderData: keepPreviousData, enabled: options.enabled });
 }

@@ -3,14 +3,15 @@ import type { Task } from '@tasklane/contract';
 import { refreshProjectNumbers } from '@/lib/project-cache';
 import { queryKeys } from '@/lib/query-keys';
 
-type TaskRef = Pick<Task, '_id' | 'status' | 'assigneeId' | 'featureId' | 'projectId'>;
+/** What deciding the refreshes needs of a task (a full answer, or a board card with its ids). */
+type TaskRef = Pick<Task, '_id' | 'status'> & { assigneeId: { _id: string } | null; featureId: { _id: string }; projectId: { _id: string } };
 
 const isCompleted = (task: TaskRef | undefined) => task?.status === 'COMPLETED';
 const isAssignedTo = (task: TaskRef | undefined, userId: string | undefined) => !!userId && task?.assigneeId?._id === userId;
 
 /**
  * What a task's creation, change or deletion makes stale, and nothing more:
- * - its feature's task lists and statistics;
+ * - its feature's task lists and statistics, and its board;
  * - its project's numbers (statistics, progress) when a task came, went, or was completed or reopened;
  * - /tasks when the task is, or was, assigned to the caller.
  */
@@ -21,9 +22,13 @@ export function refreshAfterTaskChange(
   const task = (after ?? before)!;
   const refreshes: Array<Promise<unknown>> = [
     queryClient.invalidateQueries({ queryKey: queryKeys.taskLists(task.projectId._id, task.featureId._id) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.taskBoard(task.projectId._id, task.featureId._id) }),
   ];
   if (before?.featureId._id && after && before.featureId._id !== after.featureId._id) {
-    refreshes.push(queryClient.invalidateQueries({ queryKey: queryKeys.taskLists(before.projectId._id, before.featureId._id) }));
+    refreshes.push(
+      queryClient.invalidateQueries({ queryKey: queryKeys.taskLists(before.projectId._id, before.featureId._id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.taskBoard(before.projectId._id, before.featureId._id) }),
+    );
   }
   if (!before || !after || isCompleted(before) !== isCompleted(after)) refreshes.push(refreshProjectNumbers(queryClient, task.projectId._id));
   if (isAssignedTo(before, currentUserId) || isAssignedTo(after, currentUserId)) {

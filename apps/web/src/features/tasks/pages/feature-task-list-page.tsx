@@ -1,6 +1,6 @@
-import type { ProjectMember, Task, TaskFormData } from '@tasklane/contract';
+import type { BoardTask, ProjectMember, Task, TaskFormData } from '@tasklane/contract';
 import { ClipboardList, Plus, SearchX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ListFilters } from '@/components/domain/list-filters';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
@@ -17,12 +17,18 @@ import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
 import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
+import { useBoard } from '../api/get-board';
+import { useMoveTask } from '../api/move-task';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTasks } from '../api/get-tasks';
 import { CreateTaskDialog } from '../components/create-task-dialog';
 import type { OptionsState } from '../components/task-fields';
+import { TaskBoard } from '../components/task-board';
 import { TaskStats } from '../components/task-stats';
 import { TaskTable } from '../components/task-table';
+import { TaskViewToggle } from '../components/task-view-toggle';
+import { filterBoardTasks, statisticsOf, visibleStatuses, type BoardMove } from '../lib/board';
+import { readTaskView, writeTaskView, type TaskView } from '../lib/task-view';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { toCreateTaskBody } from '../lib/task-form';
 import { firstTaskSortOrder, TASKS_PAGE_SIZE, taskListOptions, taskPriorityFilterOptions, taskStatusFilterOptions } from '../lib/task-list';
@@ -45,7 +51,16 @@ export interface FeatureTaskListPageProps {
 export default function FeatureTaskListPage({ projectId, featureId, project, feature, members, currentUserId }: FeatureTaskListPageProps) {
   const list = useListParams(taskListOptions);
   const { state } = list;
-  const tasksQuery = useTasks(projectId, featureId, toListQuery(state, TASKS_PAGE_SIZE));
+  // Table or Board, remembered per user on this device.
+  const [view, setView] = useState<TaskView>(() => readTaskView(globalThis.localStorage, currentUserId));
+  const changeView = (next: TaskView) => {
+    setView(next);
+    writeTaskView(globalThis.localStorage, currentUserId, next);
+  };
+  const isBoard = view === 'board';
+  const tasksQuery = useTasks(projectId, featureId, toListQuery(state, TASKS_PAGE_SIZE), { enabled: !isBoard });
+  const boardQuery = useBoard(projectId, featureId, { enabled: isBoard });
+  const moveMutation = useMoveTask({ currentUserId });
   const canCreate = project?.abilities.canEditTasks === true;
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
   const createMutation = useCreateTask({ currentUserId });
@@ -53,9 +68,10 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [deleting, setDeleting] = useState<Task | null>(null);
 
-  const failure = useErrorMessage(tasksQuery.error, 'Failed to fetch tasks');
+  const activeError = isBoard ? boardQuery.error : tasksQuery.error;
+  const failure = useErrorMessage(activeError, 'Failed to fetch tasks');
   // A missing feature or project is the route's 'not found' state, not a toast.
-  useFailureToast(isNotFound(tasksQuery.error) ? null : failure, 'tasks-fetch');
+  useFailureToast(isNotFound(activeError) ? null : failure, 'tasks-fetch');
   useFailureToast(categoriesQuery.isError ? 'Failed to fetch categories' : null, 'task-categories-fetch');
   useFailureToast(members.isError ? 'Failed to fetch members' : null, 'members-fetch');
 
@@ -80,6 +96,22 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
       onError: (error) => void toast.error(errorMessage(error, 'Failed to create task')),
     });
 
+  const move = (task: BoardTask, to: BoardMove) =>
+    moveMutation.mutate(
+      { projectId, featureId, task, move: to },
+      // The board was put back as it was; say why.
+      { onError: (error) => void toast.error(errorMessage(error, 'Failed to update task')) },
+    );
+
+  const boardResponse = boardQuery.data;
+  const boardTasks = useMemo(
+    () => filterBoardTasks(boardResponse?.data.tasks ?? [], { search: state.search, status: state.status, priority: state.priority }),
+    [boardResponse, state.search, state.status, state.priority],
+  );
+  // Counted from the cards while every card is loaded, so a move shows in the tiles at once.
+  const boardStatistics =
+    boardResponse && boardResponse.data.tasks.length === boardResponse.total ? statisticsOf(boardResponse.data.tasks) : boardResponse?.data.statistics;
+
   const confirmDelete = () => {
     if (!deleting) return;
     deleteMutation.mutate(deleting, {
@@ -97,30 +129,63 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     </Button>
   );
 
+  const emptyState = (
+    <EmptyState
+      icon={isFiltered ? <SearchX aria-hidden="true" /> : <ClipboardList aria-hidden="true" />}
+      title="No tasks found"
+      description={
+        isFiltered ? 'Try adjusting your search or filters' : canCreate ? 'Create the first task of this feature' : 'Tasks of this feature will appear here'
+      }
+      action={
+        isFiltered ? (
+          <Button variant="secondary" onClick={list.clearFilters}>
+            Clear filters
+          </Button>
+        ) : (
+          createButton || undefined
+        )
+      }
+    />
+  );
+
   let body;
-  if (tasksQuery.isPending) {
+  if (isBoard) {
+    if (boardQuery.isPending) {
+      body = <FullPageLoader fill="area" label="Loading board..." />;
+    } else if (!boardResponse) {
+      body = <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void boardQuery.refetch()} isRetrying={boardQuery.isFetching} />;
+    } else if (isFiltered && boardTasks.length === 0) {
+      body = emptyState;
+    } else {
+      body = (
+        <>
+          <TaskBoard
+            projectId={projectId}
+            featureId={featureId}
+            tasks={boardTasks}
+            statuses={visibleStatuses(state.status)}
+            canMove={canCreate}
+            onMove={move}
+          />
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {boardResponse.total === 0
+              ? 'No tasks found'
+              : boardResponse.data.tasks.length < boardResponse.total
+              ? `Showing the first ${boardResponse.data.tasks.length.toLocaleString('en-US')} of ${boardResponse.total.toLocaleString('en-US')} tasks`
+              : isFiltered
+                ? `${pluralize(boardTasks.length, 'task')} of ${boardResponse.total.toLocaleString('en-US')}`
+                : pluralize(boardResponse.total, 'task')}
+            {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
+          </p>
+        </>
+      );
+    }
+  } else if (tasksQuery.isPending) {
     body = <FullPageLoader fill="area" label="Loading tasks..." />;
   } else if (tasksQuery.isError && !response) {
     body = <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void tasksQuery.refetch()} isRetrying={tasksQuery.isFetching} />;
   } else if (response && response.total === 0) {
-    body = (
-      <EmptyState
-        icon={isFiltered ? <SearchX aria-hidden="true" /> : <ClipboardList aria-hidden="true" />}
-        title="No tasks found"
-        description={
-          isFiltered ? 'Try adjusting your search or filters' : canCreate ? 'Create the first task of this feature' : 'Tasks of this feature will appear here'
-        }
-        action={
-          isFiltered ? (
-            <Button variant="secondary" onClick={list.clearFilters}>
-              Clear filters
-            </Button>
-          ) : (
-            createButton || undefined
-          )
-        }
-      />
-    );
+    body = emptyState;
   } else {
     body = (
       <>
@@ -161,11 +226,14 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
           )}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Track the work of this feature, from to do to done.</p>
         </div>
-        {createButton}
+        <div className="flex flex-wrap items-center gap-3">
+          <TaskViewToggle value={view} onChange={changeView} />
+          {createButton}
+        </div>
       </div>
 
       <div className="mb-6">
-        <TaskStats statistics={response?.data.statistics} />
+        <TaskStats statistics={isBoard ? boardStatistics : response?.data.statistics} />
       </div>
       <div className="mb-4">
         <ListFilters

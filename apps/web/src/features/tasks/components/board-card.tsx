@@ -1,0 +1,121 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { formatShortDate, type BoardTask } from '@tasklane/contract';
+import { CalendarDays, GripVertical } from 'lucide-react';
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PriorityBadge } from '@/components/domain/enum-badges';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+const MAX_TAGS = 3;
+
+export interface BoardCardViewProps extends HTMLAttributes<HTMLDivElement> {
+  task: BoardTask;
+  href: string;
+  /** The drag handle (only for those who may move cards). */
+  handle?: ReactNode;
+  isPlaceholder?: boolean;
+  isOverlay?: boolean;
+}
+
+/** What a card shows: title, priority, overdue marker, tags, due date and the assignee. */
+export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(function BoardCardView(
+  { task, href, handle, isPlaceholder, isOverlay, className, ...props },
+  ref,
+) {
+  const tags = task.tags.slice(0, MAX_TAGS);
+  const moreTags = task.tags.length - tags.length;
+  return (
+    <div
+      ref={ref}
+      data-testid="board-card"
+      className={cn(
+        'rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition-shadow dark:border-slate-700 dark:bg-slate-800',
+        isPlaceholder && 'opacity-40',
+        // No rotation or scale: the keyboard's moves are worked out from this card's box.
+        isOverlay && 'cursor-grabbing shadow-xl ring-2 ring-indigo-500/60',
+        className,
+      )}
+      {...props}
+    >
+      <div className="flex items-start gap-1.5">
+        {handle}
+        <Link
+          to={href}
+          draggable={false}
+          className="line-clamp-2 min-w-0 flex-1 rounded text-sm font-semibold break-words text-slate-900 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-white dark:hover:text-indigo-400"
+        >
+          {task.title}
+        </Link>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        <PriorityBadge priority={task.priority} />
+        {task.isOverdue && <Badge tone="red">Overdue</Badge>}
+        {tags.map((tag, index) => (
+          <span
+            key={`${tag}-${index}`}
+            className="max-w-28 truncate rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 dark:bg-slate-700 dark:text-slate-300"
+          >
+            {tag}
+          </span>
+        ))}
+        {moreTags > 0 && <span className="text-[11px] text-slate-500 dark:text-slate-400">+{moreTags}</span>}
+      </div>
+      <div className="mt-2.5 flex items-center justify-between gap-2 text-xs">
+        <span className={cn('flex items-center gap-1', task.isOverdue ? 'font-medium text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400')}>
+          <CalendarDays aria-hidden="true" className="size-3.5" />
+          <span>
+            <span className="sr-only">Due </span>
+            {formatShortDate(task.dueDate, 'No due date')}
+          </span>
+        </span>
+        {task.assigneeId ? (
+          <span title={`Assigned to ${task.assigneeId.fullName}`} className="flex">
+            <Avatar person={task.assigneeId} size="xs" />
+          </span>
+        ) : (
+          <span
+            role="img"
+            aria-label="Unassigned"
+            title="Unassigned"
+            className="size-6 rounded-full border border-dashed border-slate-300 dark:border-slate-600"
+          />
+        )}
+      </div>
+    </div>
+  );
+});
+
+/** A card on the board; draggable (by its handle with the keyboard, anywhere with a pointer) when `canMove`. */
+export function BoardCard({ task, projectId, featureId, canMove }: { task: BoardTask; projectId: string; featureId: string; canMove: boolean }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: task._id,
+    disabled: !canMove,
+  });
+  const handle = canMove ? (
+    <button
+      ref={setActivatorNodeRef}
+      type="button"
+      {...attributes}
+      aria-label={`Move ${task.title}`}
+      className="-ml-1 mt-px shrink-0 cursor-grab rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 active:cursor-grabbing dark:text-slate-500 dark:hover:bg-slate-700 dark:hover:text-slate-200"
+    >
+      <GripVertical aria-hidden="true" className="size-4" />
+    </button>
+  ) : undefined;
+  return (
+    <BoardCardView
+      ref={setNodeRef}
+      task={task}
+      href={paths.task.href(projectId, featureId, task._id)}
+      handle={handle}
+      isPlaceholder={isDragging}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn(canMove && 'touch-manipulation')}
+      {...(canMove ? listeners : {})}
+    />
+  );
+}
