@@ -225,6 +225,7 @@ const rows: Record<string, Row> = {
     statuses: [401, 404, 403, 200, 200, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}` }),
   },
+  'GET /api/v1/attachments/limits': { statuses: signedIn(200), request: () => ({ url: '/api/v1/attachments/limits' }) },
   'GET /api/v1/tasks/:taskId/attachments': {
     statuses: members(200),
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/attachments` }),

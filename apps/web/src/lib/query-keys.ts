@@ -13,6 +13,8 @@
  *   ['projects', 'detail', id, 'features', 'detail', featureId]            one feature
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'list', q]  a page of its tasks
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'detail', taskId]  one task
+ *   [...that task, 'attachments']                      its attachments and the upload limits
+ *   ['attachments', 'limits']                          the upload limits alone (Create Task's file picker)
  *   ['tasks', 'assigned']                              the caller's assigned tasks (/tasks)
  *   ['comments', taskId]                               a task's comments
  *   ['categories', 'list', 'TASK']                     the caller's TASK categories (task forms)
@@ -47,6 +49,10 @@ export const queryKeys = {
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list', query] as const,
   task: (projectId: string, featureId: string, taskId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'detail', taskId] as const,
+  /** Under the task: deleting the task forgets them, refetching it (a 409) refetches them. */
+  taskAttachments: (projectId: string, featureId: string, taskId: string) =>
+    ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'detail', taskId, 'attachments'] as const,
+  attachmentLimits: () => ['attachments', 'limits'] as const,
   assignedTasks: () => ['tasks', 'assigned'] as const,
   comments: (taskId: string) => ['comments', taskId] as const,
   /** Shared with the categories screen's 'Tasks' filter (the same call and answer). */
