@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../src/app.js';
+import { buildApp, loggerOptions, type App, type RequestQueries } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 
@@ -24,6 +24,10 @@ export type TestServer = {
   config: Config;
   /** Every log line the server wrote, as raw JSON text. */
   logs: string[];
+  /** The SQL each request ran, by request id (the x-request-id response header). */
+  queries: Map<string, RequestQueries>;
+  /** The SQL the request that gave `response` ran. */
+  queriesOf(response: TestResponse): RequestQueries;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 };
@@ -67,7 +71,13 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       callback();
     },
   });
-  const app = await buildApp({ config, database, logger: { ...loggerOptions('info'), stream } });
+  const queries = new Map<string, RequestQueries>();
+  const app = await buildApp({
+    config,
+    database,
+    logger: { ...loggerOptions('info'), stream },
+    onRequestQueries: (entry) => queries.set(entry.requestId, entry),
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {
@@ -76,6 +86,13 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     database,
     config,
     logs,
+    queries,
+    queriesOf(response) {
+      const id = response.headers.get('x-request-id') ?? '';
+      const entry = queries.get(id);
+      if (!entry) throw new Error(`No queries recorded for request ${id} (status ${response.status})`);
+      return entry;
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | undefined = options.rawBody;
