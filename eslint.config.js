@@ -34,7 +34,7 @@ export default tseslint.config(
   },
   {
     // Tests talk to loosely typed JSON responses.
-    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'apps/server/reliability/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -29,6 +29,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Slow checks against the real server process (npm run test:reliability, run by CI).
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['apps/server/reliability/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 20 * 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -74,6 +74,7 @@ export default defineConfig({
       // Every test registers and signs in its own user from this one address; the rate
       // limit itself is covered by the API tests.
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      API_RATE_LIMIT_PER_IP: '0',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -70,3 +70,62 @@ export function localDate(days = 0): string {
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
 }
+
+export interface SeededFeature {
+  _id: string;
+  title: string;
+  status: string;
+  priority: string;
+  version: number;
+  projectId: { _id: string; name: string };
+}
+
+export async function seedFeature(
+  request: APIRequestContext,
+  feature: { projectId: string; title: string } & Record<string, unknown>,
+): Promise<SeededFeature> {
+  const response = await request.post('/api/v1/features', { data: feature });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: SeededFeature }).data;
+}
+
+export interface SeededTask {
+  _id: string;
+  title: string;
+  status: string;
+  version: number;
+  featureId: { _id: string; title: string };
+  projectId: { _id: string; name: string };
+}
+
+export async function seedTask(
+  request: APIRequestContext,
+  task: { featureId: string; categoryId: string; title: string } & Record<string, unknown>,
+): Promise<SeededTask> {
+  const response = await request.post('/api/v1/tasks', { data: task });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: SeededTask }).data;
+}
+
+export async function updateTaskThroughApi(request: APIRequestContext, taskId: string, body: Record<string, unknown>): Promise<SeededTask> {
+  const response = await request.put(`/api/v1/tasks/${taskId}`, { data: body });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: SeededTask }).data;
+}
+
+export async function seedComment(request: APIRequestContext, taskId: string, comment: string) {
+  const response = await request.post(`/api/v1/tasks/${taskId}/comments`, { data: { comment } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A workspace, a project in it and a TASK category of the signed-in user: the ground most task tests stand on. */
+export async function seedProjectGround(request: APIRequestContext, names: { project: string; category?: string }) {
+  const workspaceResponse = await request.post('/api/v1/workspaces', { data: { name: `${names.project} workspace` } });
+  expect(workspaceResponse.status()).toBe(201);
+  const workspace = ((await workspaceResponse.json()) as { data: { _id: string; name: string } }).data;
+  const projectResponse = await request.post('/api/v1/projects', { data: { workspaceId: workspace._id, name: names.project } });
+  expect(projectResponse.status()).toBe(201);
+  const project = ((await projectResponse.json()) as { data: { _id: string; name: string } }).data;
+  const category = await seedCategory(request, { name: names.category ?? 'Engineering', type: 'TASK' });
+  return { workspace, project, category };
+}

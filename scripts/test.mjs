@@ -48,7 +48,7 @@ run('lint (ESLint: code rules and dependency direction)', bin('eslint'), ['.']);
 run('type-check', 'npm', ['run', '--silent', 'typecheck']);
 
 const pgliteReport = path.join(reports, 'vitest-pglite.json');
-run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], {
+run('unit and API tests (PGlite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], {
   report: vitestReport(pgliteReport),
 });
 

@@ -48,7 +48,7 @@ test.describe('categories', () => {
     await expectShown(names);
   });
 
-  test("'Add Category': TODO type, ten colours, slug from the name until edited by hand", async ({ page, signedInUser: _ }) => {
+  test("'Add Category': every type (Todo first), ten colours, slug from the name until edited by hand", async ({ page, signedInUser: _ }) => {
     await page.goto('/categories');
     await expect(page.getByText('No categories found')).toBeVisible();
     await expect(page.getByText('Create your first category to get started')).toBeVisible();
@@ -56,7 +56,9 @@ test.describe('categories', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
     await expect(dialog.getByLabel('Name')).toBeFocused();
 
-    await expect(dialog.getByLabel('Type').locator('option')).toHaveText(['Todo']);
+    // Every type, so tasks can have TASK categories (docs/web.md); Todo on All Categories.
+    await expect(dialog.getByLabel('Type').locator('option')).toHaveText(['Todo', 'Task', 'Project', 'Blog']);
+    await expect(dialog.getByLabel('Type')).toHaveValue('TODO');
     const colours = dialog.getByRole('group', { name: 'Color' }).getByRole('radio');
     await expect(colours).toHaveCount(10);
     await expect(dialog.getByRole('radio', { name: 'Blue' })).toBeChecked();
@@ -98,6 +100,32 @@ test.describe('categories', () => {
     await dialog.getByRole('button', { name: 'Create Category' }).click();
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await expect(dialog.getByText('Slug is required')).toBeVisible();
+  });
+
+  test('Add Category starts on the type of the tab in view, and the new category shows under it', async ({ page, signedInUser: _ }) => {
+    await page.goto('/categories?type=TASK');
+    await expect(page.getByText('No categories found')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Category' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Category' });
+    await expect(dialog.getByLabel('Type')).toHaveValue('TASK');
+    await dialog.getByLabel('Name').fill('Bugs');
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/v1/categories'));
+    await dialog.getByRole('button', { name: 'Create Category' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ name: 'Bugs', slug: 'bugs', type: 'TASK' });
+    await expect(toast(page, 'Category created successfully')).toBeVisible();
+    await expect(card(page, 'Bugs')).toContainText('Task');
+
+    // Another type may be chosen; it does not show under the Tasks tab.
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await dialog.getByLabel('Name').fill('Clients');
+    await dialog.getByLabel('Type').selectOption('PROJECT');
+    await dialog.getByRole('button', { name: 'Create Category' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Categories' }).getByRole('heading')).toHaveText(['Bugs']);
+    await filterBar(page).getByRole('button', { name: 'Projects' }).click();
+    await expect(page.getByRole('list', { name: 'Categories' }).getByRole('heading')).toHaveText(['Clients']);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(dialog.getByLabel('Type')).toHaveValue('PROJECT');
   });
 
   test("a taken slug shows the server's message", async ({ page, signedInUser: _ }) => {

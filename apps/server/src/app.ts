@@ -8,6 +8,7 @@ import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { badRequest } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerRequestThrottle } from './http/request-throttle.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger, onRequestQueries }: B
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { isHttps: config.cookieSecure });
+  registerRequestThrottle(app, config.apiRateLimit);
   registerOriginCheck(app, config.allowedOrigins);
   await registerApiDocs(app);
 

@@ -21,6 +21,8 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(60),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
+  API_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   LOGIN_MAX_FAILURES: positiveInt.default(10),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
   WEB_DIST: z.string().optional(),
@@ -40,6 +42,8 @@ export type Config = {
   allowedOrigins: string[];
   sessionTtlMs: number;
   authRateLimit: { perIp: number; windowMs: number };
+  /** Every API request but health, per client address; perIp 0 turns it off. */
+  apiRateLimit: { perIp: number; windowMs: number };
   loginFailures: { max: number; windowMs: number };
   webDist: string;
 };
@@ -76,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    apiRateLimit: { perIp: e.API_RATE_LIMIT_PER_IP, windowMs: e.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     loginFailures: { max: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
   };

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, loggerOptions, type App, type RequestQueries } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
 
 export type TestResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -63,7 +64,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 /** A real server on a free port with its own database: one per test file. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'info' }), ...overrides };
+  // Test files send thousands of requests from one address: the flood throttle has its own tests.
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'info', API_RATE_LIMIT_PER_IP: '0' }), ...overrides };
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -78,6 +80,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     logger: { ...loggerOptions('info'), stream },
     onRequestQueries: (entry) => queries.set(entry.requestId, entry),
   });
+  // What passed through this server and must never reach a log line (checked when the run ends).
+  const secrets = new Set<string>();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {
@@ -96,12 +100,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | undefined = options.rawBody;
+      secretsInBody(options.body, secrets);
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }
       if (options.cookie) headers.cookie = options.cookie;
       const response = await fetch(address + path, { method, headers, body, redirect: 'manual' });
+      secretInSetCookie(response.headers.get('set-cookie'), secrets);
       const text = await response.text();
       let parsed: unknown;
       try {
@@ -113,6 +119,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     async close() {
       await app.close();
+      writeAuditFiles(inject('logAuditDir'), logs, secrets);
       await database.close();
       await drop();
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTags } from './rules/tags.js';
 
 export const idSchema = z.string().uuid('Invalid id').describe('Resource id (UUID)');
 
@@ -130,3 +131,39 @@ export const descriptionSchema = z
 export const optionalDueDateSchema = z
   .preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullable().optional())
   .describe('YYYY-MM-DD (or an ISO timestamp, whose UTC date counts); null or empty text clears it');
+
+/*
+ * Form fields: what an <input> holds (always text), turned into what a body takes. The forms
+ * use these through react-hook-form's zod resolver, so they show the server's own messages.
+ */
+
+/** A date input: '' for none, else YYYY-MM-DD. Gives null or the date. */
+export const dueDateTextSchema = z
+  .string()
+  .transform((value) => (value.trim() === '' ? null : value.trim()))
+  .pipe(calendarDateSchema.nullable());
+
+/** Comma-separated tags: trimmed, empty items dropped (SPEC.md section 5); one message for the field. */
+export const tagsTextSchema = z.string().transform((text, ctx) => {
+  const result = tagsSchema.safeParse(parseTags(text));
+  if (result.success) return result.data;
+  ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid tags' });
+  return z.NEVER;
+});
+
+/** A number input for hours: '' gives null, else a whole number from 0 to 10000 (SPEC.md section 5). */
+export const hoursTextSchema = (label: string) => {
+  const message = `${label} must be a whole number from 0 to 10000`;
+  return z.string().transform((text, ctx) => {
+    const value = text.trim();
+    if (value === '') return null;
+    if (!/^\d+$/.test(value) || Number(value) > 10_000) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+};
+
+/** A textarea's description: trimmed, at most 5000 characters. */
+export const descriptionTextSchema = z.string().trim().max(5000, 'Description must be at most 5000 characters');

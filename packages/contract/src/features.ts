@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { featureStatuses, priorities } from './enums.js';
 import {
   descriptionSchema,
+  descriptionTextSchema,
+  dueDateTextSchema,
   hoursSchema,
+  hoursTextSchema,
   idSchema,
   optionalDueDateSchema,
   pagePaginationSchema,
@@ -65,6 +68,22 @@ export const updateFeatureBodySchema = z.object({
 export type UpdateFeatureBody = z.input<typeof updateFeatureBodySchema>;
 export type UpdateFeatureData = z.output<typeof updateFeatureBodySchema>;
 
+/**
+ * The feature form (create and edit): every field as its input holds it. Empty hours give null:
+ * a create leaves them out, an edit sends null only to clear hours the feature had.
+ */
+export const featureFormSchema = z.object({
+  title: titleSchema,
+  description: descriptionTextSchema,
+  status: featureStatusSchema,
+  priority: featurePrioritySchema,
+  dueDate: dueDateTextSchema,
+  estimatedHours: hoursTextSchema('Estimated hours'),
+  actualHours: hoursTextSchema('Actual hours'),
+});
+export type FeatureForm = z.input<typeof featureFormSchema>;
+export type FeatureFormData = z.output<typeof featureFormSchema>;
+
 export const featureSortFields = ['createdAt', 'updatedAt', 'title', 'dueDate', 'priority', 'status'] as const;
 export type FeatureSortField = (typeof featureSortFields)[number];
 
@@ -84,6 +103,9 @@ export type ListFeaturesQuery = z.input<typeof listFeaturesQuerySchema>;
 export type ListFeaturesData = z.output<typeof listFeaturesQuerySchema>;
 
 export const featureParamsSchema = z.object({ id: idSchema });
+
+/** GET /features/{id} may name the project (404 when it is not the feature's). */
+export const featureQuerySchema = z.object({ projectId: idSchema.optional().describe("Must be the feature's project when sent") });
 
 /** DELETE may carry projectId (the spec sends it "in request config": query or body); never required. */
 export const deleteFeatureQuerySchema = z.object({ projectId: idSchema.optional() });

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { priorities, taskStatuses } from './enums.js';
 import {
   descriptionSchema,
+  descriptionTextSchema,
+  dueDateTextSchema,
   hoursSchema,
+  hoursTextSchema,
   idSchema,
   nullableIdSchema,
   optionalDueDateSchema,
@@ -12,6 +15,7 @@ import {
   searchQuerySchema,
   sortOrderSchema,
   tagsSchema,
+  tagsTextSchema,
   titleSchema,
   versionSchema,
 } from './common.js';
@@ -140,6 +144,34 @@ export const updateTaskBodySchema = z.object({
 });
 export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
 export type UpdateTaskData = z.output<typeof updateTaskBodySchema>;
+
+/**
+ * The task form, every field as its input holds it (the Create Task modal and the detail's edit
+ * mode): hours and the due date give null when empty, tags are comma-separated text, an empty
+ * assignee is nobody. The create modal leaves actual hours out.
+ */
+export const taskFormSchema = z.object({
+  title: titleSchema,
+  description: descriptionTextSchema,
+  status: taskStatusSchema,
+  priority: taskPrioritySchema,
+  categoryId: z.string().min(1, 'Category is required'),
+  assigneeId: z.string().transform((value) => value || null),
+  dueDate: dueDateTextSchema,
+  estimatedHours: hoursTextSchema('Estimated hours'),
+  actualHours: hoursTextSchema('Actual hours'),
+  tags: tagsTextSchema,
+  blockedReason: z.string().trim().max(1000, 'Blocked reason must be at most 1000 characters'),
+});
+export type TaskForm = z.input<typeof taskFormSchema>;
+export type TaskFormData = z.output<typeof taskFormSchema>;
+
+/**
+ * The detail's edit mode: a task whose category was deleted has none and may keep saving
+ * without one (docs/api.md), so the category is not required there; the select offers no
+ * empty choice once a task has a category.
+ */
+export const taskEditFormSchema = taskFormSchema.extend({ categoryId: z.string() });
 
 export const taskSortFields = ['createdAt', 'updatedAt', 'title', 'dueDate', 'priority', 'status'] as const;
 export type TaskSortField = (typeof taskSortFields)[number];

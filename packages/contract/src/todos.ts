@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { priorities, todoStatuses } from './enums.js';
-import { calendarDateSchema, idSchema, queryBooleanSchema, tagsSchema } from './common.js';
+import { calendarDateSchema, dueDateTextSchema, idSchema, queryBooleanSchema, tagsSchema, tagsTextSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
-import { parseTags } from './rules/tags.js';
 
 export const todoStatusSchema = z.enum(todoStatuses, {
   error: 'Status must be one of PENDING, IN_PROGRESS, COMPLETED, CANCELLED',
@@ -63,17 +62,9 @@ export type TodoData = z.output<typeof todoBodySchema>;
  * dropped) and the due date from a date input ('' for none). Its output is the request body.
  */
 export const todoFormSchema = todoBodySchema.extend({
-  dueDate: z
-    .string()
-    .transform((value) => (value.trim() === '' ? null : value.trim()))
-    .pipe(calendarDateSchema.nullable()),
+  dueDate: dueDateTextSchema,
   // Reported on the field itself (not on one item) so that the form shows it under the input.
-  tags: z.string().transform((text, ctx) => {
-    const result = tagsSchema.safeParse(parseTags(text));
-    if (result.success) return result.data;
-    ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid tags' });
-    return z.NEVER;
-  }),
+  tags: tagsTextSchema,
 });
 export type TodoForm = z.input<typeof todoFormSchema>;
 export type TodoFormData = z.output<typeof todoFormSchema>;

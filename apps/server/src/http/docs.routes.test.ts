@@ -1,28 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../../test/routes.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-
-/**
- * Every route the server registered, read from Fastify's own route tree, so that a route
- * added without documentation fails the OpenAPI test below.
- */
-function registeredRoutes(server: TestServer): Array<{ method: string; path: string }> {
-  const tree = server.app.printRoutes({ commonPrefix: false });
-  const stack: string[] = [];
-  const routes: Array<{ method: string; path: string }> = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const segment = match[2]!;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + segment;
-    stack[depth] = full;
-    for (const method of (match[3] ?? '').split(',').map((value) => value.trim()).filter(Boolean)) {
-      routes.push({ method, path: full });
-    }
-  }
-  return routes;
-}
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 

@@ -14,10 +14,10 @@ const CategoriesPage = lazy(() => import('@/features/categories/pages/categories
 const WorkspacesPage = lazy(() => import('@/features/workspaces/pages/workspaces-page'));
 const WorkspaceProjectsPage = lazy(() => import('./routes/workspace-projects-route'));
 const OwnProjectsPage = lazy(() => import('@/features/projects/pages/own-projects-page'));
-const ProjectPage = lazy(() => import('@/features/projects/pages/project-page'));
+const ProjectPage = lazy(() => import('./routes/project-route'));
 const AssignedTasksPage = lazy(() => import('@/features/tasks/pages/assigned-tasks-page'));
-const FeatureTaskListPage = lazy(() => import('@/features/tasks/pages/feature-task-list-page'));
-const TaskDetailPage = lazy(() => import('@/features/tasks/pages/task-detail-page'));
+const FeatureTaskListPage = lazy(() => import('./routes/feature-tasks-route'));
+const TaskDetailPage = lazy(() => import('./routes/task-detail-route'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A page outside the shell, loaded lazily with the full-page 'Loading...' fallback. */

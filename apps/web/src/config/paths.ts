@@ -7,7 +7,8 @@ export const paths = {
   register: { path: '/register', href: () => '/register' },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   list: { path: '/list', href: () => '/list' },
-  categories: { path: '/categories', href: () => '/categories' },
+  /** With a type, the categories screen opens on that type's tab (and Add Category offers it first). */
+  categories: { path: '/categories', href: (type?: 'TASK' | 'PROJECT' | 'BLOG' | 'TODO') => (type ? `/categories?type=${type}` : '/categories') },
   workspaces: { path: '/workspaces', href: () => '/workspaces' },
   projects: { path: '/projects', href: () => '/projects' },
   tasks: { path: '/tasks', href: () => '/tasks' },

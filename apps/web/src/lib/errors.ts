@@ -32,3 +32,11 @@ export function useErrorMessage(error: unknown, fallback: string, unreachableFal
 export function isUnreachable(error: unknown): boolean {
   return isApiError(error) && error.status === 0;
 }
+
+/**
+ * True for a resource that does not exist or that the caller may not see (the API answers 404
+ * for both; 400 for an id that is not one), so a screen shows its 'not found' state.
+ */
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}

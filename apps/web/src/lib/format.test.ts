@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEnum, pluralize } from './format';
+import { formatEnum, formatHours, formatHoursSpent, pluralize } from './format';
 
 describe('formatEnum', () => {
   it('turns enum values into words', () => {
@@ -15,5 +15,24 @@ describe('pluralize', () => {
     expect(pluralize(1, 'task')).toBe('1 task');
     expect(pluralize(0, 'task')).toBe('0 tasks');
     expect(pluralize(2, 'person', 'people')).toBe('2 people');
+  });
+});
+
+describe('formatHours', () => {
+  it("says 'N hours', or the fallback without hours", () => {
+    expect(formatHours(8)).toBe('8 hours');
+    expect(formatHours(1)).toBe('1 hour');
+    expect(formatHours(0)).toBe('0 hours');
+    expect(formatHours(null)).toBe('Not set');
+    expect(formatHours(undefined, '–')).toBe('–');
+  });
+});
+
+describe('formatHoursSpent', () => {
+  it('shows actual against estimated, with a dash for what is missing', () => {
+    expect(formatHoursSpent(3, 8)).toBe('3 / 8 h');
+    expect(formatHoursSpent(null, 8)).toBe('– / 8 h');
+    expect(formatHoursSpent(0, null)).toBe('0 / – h');
+    expect(formatHoursSpent(null, null)).toBe('–');
   });
 });

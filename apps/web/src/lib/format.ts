@@ -12,3 +12,15 @@ export function formatEnum(value: string): string {
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+/** SPEC 2: hours as 'N hours' ('1 hour'), or the fallback ('Not set') when there are none. */
+export function formatHours(hours: number | null | undefined, fallback = 'Not set'): string {
+  if (hours === null || hours === undefined) return fallback;
+  return pluralize(hours, 'hour');
+}
+
+/** Actual against estimated hours, compactly: '3 / 8 h', '– / 8 h', or '–' when neither is set. */
+export function formatHoursSpent(actual: number | null, estimated: number | null): string {
+  if (actual === null && estimated === null) return '–';
+  return `${actual ?? '–'} / ${estimated ?? '–'} h`;
+}

@@ -54,6 +54,12 @@ const rows: Row[] = [
     statuses: [401, 404, 200, 200, 200, 200, 200, 200],
   },
   {
+    endpoint: 'GET /features/:id',
+    method: 'GET',
+    path: (fixture) => `/api/v1/features/${fixture.feature._id}`,
+    statuses: [401, 404, 200, 200, 200, 200, 200, 200],
+  },
+  {
     endpoint: 'POST /features',
     method: 'POST',
     path: () => '/api/v1/features',
@@ -105,6 +111,7 @@ describe('permission matrix', () => {
 describe('signed out', () => {
   it.each([
     ['GET', `/api/v1/features?projectId=nope`, undefined],
+    ['GET', `/api/v1/features/${randomUUID()}`, undefined],
     ['POST', '/api/v1/features', { title: '' }],
     ['PUT', '/api/v1/features/nope', { title: '' }],
     ['DELETE', `/api/v1/features/${randomUUID()}`, undefined],
@@ -112,6 +119,32 @@ describe('signed out', () => {
     const response = await server.request(method, path, { body });
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('GET /api/v1/features/:id', () => {
+  it('answers the feature with its project, as the list has it', async () => {
+    const { project } = await buildSharedProject(server, cast);
+    const feature = await buildFeature(server, cast.admin.cookie, project._id, { title: 'Search', estimatedHours: 12 });
+    const response = await server.request('GET', `/api/v1/features/${feature._id}?projectId=${project._id}`, { cookie: cast.viewer.cookie });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Feature fetched successfully', data: feature });
+  });
+
+  it("is 404 for an unknown id, a non-UUID id, and another project's id", async () => {
+    const { project } = await buildSharedProject(server, cast);
+    const other = await buildSharedProject(server, cast);
+    const feature = await buildFeature(server, cast.admin.cookie, project._id);
+    for (const path of [
+      `/api/v1/features/${randomUUID()}`,
+      `/api/v1/features/${feature._id}?projectId=${other.project._id}`,
+    ]) {
+      const response = await server.request('GET', path, { cookie: cast.admin.cookie });
+      expect(response.status, path).toBe(404);
+      expect(response.body).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Feature not found' });
+    }
+    const malformed = await server.request('GET', '/api/v1/features/nope', { cookie: cast.admin.cookie });
+    expect(malformed.status).toBe(400);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   deleteFeatureQuerySchema,
   errorResponseSchema,
   featureParamsSchema,
+  featureQuerySchema,
   featureResponseSchema,
   featuresResponseSchema,
   listFeaturesQuerySchema,
@@ -13,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
-import { createFeature, deleteFeature, listFeatures, updateFeature } from './features.service.js';
+import { createFeature, deleteFeature, getFeature, listFeatures, updateFeature } from './features.service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -35,6 +36,24 @@ export function featuresRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
         const result = await listFeatures(ctx, currentUser(request), request.query);
         return { success: true as const, ...result, message: result.total ? 'Features fetched successfully' : 'No features found' };
       },
+    );
+
+    app.get(
+      '/features/:id',
+      {
+        schema: {
+          tags: ['features'],
+          summary: "One feature (members); projectId, when sent, must be the feature's project",
+          params: featureParamsSchema,
+          querystring: featureQuerySchema,
+          response: { 200: featureResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Feature fetched successfully',
+        data: await getFeature(ctx, currentUser(request), request.params.id, request.query.projectId),
+      }),
     );
 
     app.post(

@@ -45,6 +45,12 @@ async function requireFeatureAccess(ctx: ServiceContext, user: UserRow, featureI
   return { row, role };
 }
 
+/** One feature, for its task list's title (an addition to the spec); members of its project. */
+export async function getFeature(ctx: ServiceContext, user: UserRow, featureId: string, projectId?: string) {
+  const { row } = await requireFeatureAccess(ctx, user, featureId, projectId);
+  return presentFeature(row, { id: row.projectId, name: row.projectName });
+}
+
 /** The fields of `data` whose values differ from the feature's. */
 function changedValues(row: repo.FeatureRow, data: UpdateFeatureData): repo.FeatureValues {
   const { projectId: _projectId, version: _version, ...fields } = data;

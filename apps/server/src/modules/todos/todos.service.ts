@@ -25,6 +25,20 @@ async function requireOwnCategory(ctx: ServiceContext, user: UserRow, categoryId
   return { id: category.id, name: category.name, color: category.color, slug: category.slug };
 }
 
+/**
+ * As requireOwnCategory, for a change to todo `todoId`: a todo that is not the caller's answers
+ * 404 whatever the body says, as a missing one does (the category is checked first only because
+ * that spares a query on the usual path).
+ */
+async function requireOwnCategoryOf(ctx: ServiceContext, user: UserRow, categoryId: string, todoId: string) {
+  try {
+    return await requireOwnCategory(ctx, user, categoryId);
+  } catch (error) {
+    if (!(await repo.todoExists(ctx.db, user.id, todoId))) throw notFound('Todo not found');
+    throw error;
+  }
+}
+
 /** The category was checked, then deleted before the write landed: the same answer as a missing one. */
 async function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -41,7 +55,7 @@ export async function createTodo(ctx: ServiceContext, user: UserRow, data: TodoD
 }
 
 export async function updateTodo(ctx: ServiceContext, user: UserRow, id: string, data: UpdateTodoData) {
-  const category = data.category === null ? null : await requireOwnCategory(ctx, user, data.category);
+  const category = data.category === null ? null : await requireOwnCategoryOf(ctx, user, data.category, id);
   const todo = await writingWithCategory(() => repo.updateTodo(ctx.db, user.id, id, data, category));
   if (todo) return todo;
   // Nothing matched: either no such todo of yours, or a null category for a todo that has one.

@@ -57,7 +57,7 @@ export default function CategoriesPage() {
     <>
       <PageHeader
         title="Categories"
-        subtitle="Colour-code your todos with categories of your own."
+        subtitle="Colour-code your todos and tasks with categories of your own."
         actions={
           <Button onClick={openForm}>
             <Plus aria-hidden="true" className="size-4" />
@@ -103,7 +103,13 @@ export default function CategoriesPage() {
         />
       )}
 
-      <CategoryFormDialog open={isFormOpen} onOpenChange={setIsFormOpen} isSubmitting={createMutation.isPending} onSubmit={create} />
+      <CategoryFormDialog
+        open={isFormOpen}
+        onOpenChange={setIsFormOpen}
+        defaultType={filter === 'all' ? 'TODO' : filter}
+        isSubmitting={createMutation.isPending}
+        onSubmit={create}
+      />
       <ConfirmDialog
         open={deletingCategory !== null}
         onOpenChange={(open) => !open && setDeletingCategory(null)}

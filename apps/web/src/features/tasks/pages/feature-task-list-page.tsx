@@ -1,6 +1,211 @@
-import { PageHeader } from '@/components/ui/page-header';
+import type { ProjectMember, Task, TaskFormData } from '@tasklane/contract';
+import { ClipboardList, Plus, SearchX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ListFilters } from '@/components/domain/list-filters';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { Pagination } from '@/components/ui/pagination';
+import { paths } from '@/config/paths';
+import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
+import { pluralize } from '@/lib/format';
+import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
+import { useListParams } from '@/lib/use-list-params';
+import { useCreateTask } from '../api/create-task';
+import { useDeleteTask } from '../api/delete-task';
+import { useTaskCategories } from '../api/get-task-categories';
+import { useTasks } from '../api/get-tasks';
+import { CreateTaskDialog } from '../components/create-task-dialog';
+import type { OptionsState } from '../components/task-fields';
+import { TaskStats } from '../components/task-stats';
+import { TaskTable } from '../components/task-table';
+import { useFailureToast } from '@/lib/use-failure-toast';
+import { toCreateTaskBody } from '../lib/task-form';
+import { firstTaskSortOrder, TASKS_PAGE_SIZE, taskListOptions, taskPriorityFilterOptions, taskStatusFilterOptions } from '../lib/task-list';
 
-/** Only the heading until this screen's issue lands: never fake data. */
-export default function FeatureTaskListPage() {
-  return <PageHeader title="Tasks" />;
+/** SPEC 5, verbatim. */
+const DELETE_TASK_MESSAGE = 'Are you sure you want to delete this task? This action cannot be undone.';
+
+export interface FeatureTaskListPageProps {
+  projectId: string;
+  featureId: string;
+  /** The project and the feature as their features know them; undefined while they load. */
+  project: { name: string; abilities: { canEditTasks: boolean } } | undefined;
+  feature: { title: string } | undefined;
+  /** The project's members, for the assignee picker (loaded only for those who may create tasks). */
+  members: OptionsState<ProjectMember>;
+  currentUserId: string | undefined;
+}
+
+/** /dashboard/projects/{projectId}/features/{featureId}/task: a feature's tasks (SPEC 2). */
+export default function FeatureTaskListPage({ projectId, featureId, project, feature, members, currentUserId }: FeatureTaskListPageProps) {
+  const list = useListParams(taskListOptions);
+  const { state } = list;
+  const tasksQuery = useTasks(projectId, featureId, toListQuery(state, TASKS_PAGE_SIZE));
+  const canCreate = project?.abilities.canEditTasks === true;
+  const categoriesQuery = useTaskCategories({ enabled: canCreate });
+  const createMutation = useCreateTask({ currentUserId });
+  const deleteMutation = useDeleteTask({ currentUserId });
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+
+  const failure = useErrorMessage(tasksQuery.error, 'Failed to fetch tasks');
+  // A missing feature or project is the route's 'not found' state, not a toast.
+  useFailureToast(isNotFound(tasksQuery.error) ? null : failure, 'tasks-fetch');
+  useFailureToast(categoriesQuery.isError ? 'Failed to fetch categories' : null, 'task-categories-fetch');
+  useFailureToast(members.isError ? 'Failed to fetch members' : null, 'members-fetch');
+
+  const response = tasksQuery.data;
+  const tasks = response?.data.tasks ?? [];
+  const pages = response?.data.pagination.pages ?? 0;
+
+  // A page past the end (its last task deleted, a stale link): go to the last page.
+  const { setPage } = list;
+  useEffect(() => {
+    if (response && !tasksQuery.isPlaceholderData && response.data.tasks.length === 0 && response.total > 0 && state.page > 1) {
+      setPage(Math.max(1, response.data.pagination.pages));
+    }
+  }, [response, tasksQuery.isPlaceholderData, state.page, setPage]);
+
+  const create = (data: TaskFormData) =>
+    createMutation.mutate(toCreateTaskBody(data, { featureId, projectId }), {
+      onSuccess() {
+        toast.success('Task created successfully');
+        setIsCreateOpen(false);
+      },
+      onError: (error) => void toast.error(errorMessage(error, 'Failed to create task')),
+    });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteMutation.mutate(deleting, {
+      onSuccess: () => void toast.success('Task deleted successfully'),
+      onError: (error) => void toast.error(errorMessage(error, 'Failed to delete task')),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const isFiltered = hasListFilters(state);
+  const createButton = canCreate && (
+    <Button onClick={() => setIsCreateOpen(true)}>
+      <Plus aria-hidden="true" className="size-4" />
+      Create Task
+    </Button>
+  );
+
+  let body;
+  if (tasksQuery.isPending) {
+    body = <FullPageLoader fill="area" label="Loading tasks..." />;
+  } else if (tasksQuery.isError && !response) {
+    body = <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void tasksQuery.refetch()} isRetrying={tasksQuery.isFetching} />;
+  } else if (response && response.total === 0) {
+    body = (
+      <EmptyState
+        icon={isFiltered ? <SearchX aria-hidden="true" /> : <ClipboardList aria-hidden="true" />}
+        title="No tasks found"
+        description={
+          isFiltered ? 'Try adjusting your search or filters' : canCreate ? 'Create the first task of this feature' : 'Tasks of this feature will appear here'
+        }
+        action={
+          isFiltered ? (
+            <Button variant="secondary" onClick={list.clearFilters}>
+              Clear filters
+            </Button>
+          ) : (
+            createButton || undefined
+          )
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <TaskTable
+          tasks={tasks}
+          sort={state}
+          onSort={(field) => list.setSort(nextSort(state, field, firstTaskSortOrder(field)))}
+          isBusy={tasksQuery.isPlaceholderData}
+          onDelete={setDeleting}
+        />
+        <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {pluralize(response?.total ?? 0, 'task')}
+            {pages > 1 && ` · Page ${Math.min(state.page, pages)} of ${pages}`}
+          </p>
+          <Pagination page={state.page} pages={pages} onPageChange={list.setPage} showNumbers={false} label="Tasks pages" />
+        </div>
+      </>
+    );
+  }
+
+  const featureTitle = feature?.title ?? '';
+  return (
+    <>
+      <Breadcrumbs
+        items={[
+          { label: 'Assigned Projects', href: paths.projects.href() },
+          { label: project?.name || 'Project', href: paths.project.href(projectId) },
+          { label: featureTitle || 'Tasks' },
+        ]}
+      />
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          {feature ? (
+            <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Tasks of {featureTitle}</h1>
+          ) : (
+            <div aria-hidden="true" className="h-9 w-72 max-w-full animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+          )}
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Track the work of this feature, from to do to done.</p>
+        </div>
+        {createButton}
+      </div>
+
+      <div className="mb-6">
+        <TaskStats statistics={response?.data.statistics} />
+      </div>
+      <div className="mb-4">
+        <ListFilters
+          searchLabel="Search tasks"
+          search={list.searchText}
+          onSearchChange={list.setSearchText}
+          statusOptions={taskStatusFilterOptions}
+          status={state.status ?? ''}
+          onStatusChange={list.setStatus}
+          priorityOptions={taskPriorityFilterOptions}
+          priority={state.priority ?? ''}
+          onPriorityChange={list.setPriority}
+          onClear={isFiltered ? list.clearFilters : undefined}
+        />
+      </div>
+      {body}
+
+      <CreateTaskDialog
+        open={isCreateOpen && canCreate}
+        onOpenChange={setIsCreateOpen}
+        featureTitle={featureTitle}
+        categories={{
+          data: categoriesQuery.data,
+          isLoading: categoriesQuery.isPending,
+          isError: categoriesQuery.isError,
+          onRetry: () => void categoriesQuery.refetch(),
+        }}
+        members={members}
+        isSubmitting={createMutation.isPending}
+        onSubmit={create}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Task"
+        message={DELETE_TASK_MESSAGE}
+        pendingLabel="Deleting..."
+        isPending={deleteMutation.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
 }

@@ -1,6 +1,199 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { taskEditFormSchema, type Category, type ProjectMember, type TaskDetail, type TaskForm, type TaskFormData } from '@tasklane/contract';
+import { Layers, Pencil, Save, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { NotFoundState } from '@/components/domain/not-found-state';
+import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
+import { Badge } from '@/components/ui/badge';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { Button } from '@/components/ui/button';
+import { cardClassName } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
+import { useFailureToast } from '@/lib/use-failure-toast';
+import { useTaskCategories } from '../api/get-task-categories';
+import { useTask } from '../api/get-task';
+import { useUpdateTask } from '../api/update-task';
+import { TaskDetails } from '../components/task-details';
+import { TaskFields, type OptionsState } from '../components/task-fields';
+import { TaskHistory } from '../components/task-history';
+import { taskFormDefaults, toUpdateTaskBody } from '../lib/task-form';
 
-/** Only the heading until this screen's issue lands: never fake data. */
-export default function TaskDetailPage() {
-  return <PageHeader title="Task" />;
+const EDIT_FORM_ID = 'edit-task-form';
+
+export interface TaskDetailPageProps {
+  projectId: string;
+  featureId: string;
+  taskId: string;
+  /** The project's members, for the assignee picker (loaded for those who may edit). */
+  members: OptionsState<ProjectMember>;
+  currentUserId: string | undefined;
+  /** The comments panel, composed in app/ (the comments feature). */
+  renderComments: (task: TaskDetail) => ReactNode;
+}
+
+/** /dashboard/projects/{projectId}/features/{featureId}/task/{taskId}: one task (SPEC 2). */
+export default function TaskDetailPage({ projectId, featureId, taskId, members, currentUserId, renderComments }: TaskDetailPageProps) {
+  const taskQuery = useTask(projectId, featureId, taskId);
+  const task = taskQuery.data;
+  const canEdit = task?.abilities.canEdit === true;
+  const categoriesQuery = useTaskCategories({ enabled: canEdit });
+  const updateMutation = useUpdateTask({ currentUserId });
+  const [isEditing, setIsEditing] = useState(false);
+
+  const missing = isNotFound(taskQuery.error);
+  const failure = useErrorMessage(missing ? null : taskQuery.error, 'Failed to fetch task');
+  useFailureToast(failure, 'task-fetch');
+  useFailureToast(isEditing && categoriesQuery.isError ? 'Failed to fetch categories' : null, 'task-categories-fetch');
+  useFailureToast(isEditing && members.isError ? 'Failed to fetch members' : null, 'members-fetch');
+
+  if (taskQuery.isPending) return <FullPageLoader fill="area" label="Loading task..." />;
+  if (!task) {
+    if (missing) {
+      return (
+        <NotFoundState
+          title="Task not found"
+          description="This task does not exist, was deleted, or belongs to a project you are not a member of."
+          backTo={{ href: paths.tasks.href(), label: 'Back to Assigned Tasks' }}
+        />
+      );
+    }
+    return <ErrorState message={failure ?? 'Failed to fetch task'} onRetry={() => void taskQuery.refetch()} isRetrying={taskQuery.isFetching} />;
+  }
+
+  const save = (data: TaskFormData) => {
+    const body = toUpdateTaskBody(data, task);
+    // Nothing changed: nothing to save (the server would write nothing either).
+    if (!body) {
+      setIsEditing(false);
+      return;
+    }
+    updateMutation.mutate(
+      { task, body, routeFeatureId: featureId },
+      {
+        onSuccess() {
+          toast.success('Task updated successfully');
+          setIsEditing(false);
+        },
+        // SPEC 2: Save leaves edit mode only on success. A 409 shows the server's message; the
+        // task is refetched and the form starts again from its latest version.
+        onError: (error) => void toast.error(errorMessage(error, 'Failed to update task')),
+      },
+    );
+  };
+
+  const featureHref = paths.featureTasks.href(task.projectId._id, task.featureId._id);
+  return (
+    <>
+      <Breadcrumbs
+        items={[
+          { label: task.projectId.name, href: paths.project.href(task.projectId._id) },
+          { label: task.featureId.title, href: featureHref },
+          { label: task.title },
+        ]}
+      />
+
+      <header className={cn(cardClassName, 'mb-6 p-5 sm:p-6')}>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="flex items-center gap-1.5 text-sm font-medium text-indigo-600 dark:text-indigo-400">
+              <Layers aria-hidden="true" className="size-4 shrink-0" />
+              <span className="truncate">{task.featureId.title}</span>
+            </p>
+            <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{task.title}</h1>
+            <p className="mt-1 break-all font-mono text-xs text-slate-500 dark:text-slate-400">
+              <span className="font-sans">ID:</span> {task._id}
+            </p>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <TaskStatusBadge status={task.status} />
+              <PriorityBadge priority={task.priority} />
+              {task.isOverdue && <Badge tone="red">Overdue</Badge>}
+            </div>
+          </div>
+          {canEdit && (
+            <div className="flex shrink-0 gap-2">
+              {isEditing ? (
+                <>
+                  <Button variant="secondary" onClick={() => setIsEditing(false)} disabled={updateMutation.isPending}>
+                    <X aria-hidden="true" className="size-4" />
+                    Cancel
+                  </Button>
+                  <Button type="submit" form={EDIT_FORM_ID} isLoading={updateMutation.isPending}>
+                    {!updateMutation.isPending && <Save aria-hidden="true" className="size-4" />}
+                    {updateMutation.isPending ? 'Saving...' : 'Save'}
+                  </Button>
+                </>
+              ) : (
+                <Button variant="secondary" onClick={() => setIsEditing(true)}>
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {isEditing && canEdit ? (
+            <section aria-labelledby="edit-task-heading" className={cn(cardClassName, 'p-5')}>
+              <h2 id="edit-task-heading" className="mb-4 text-base font-semibold text-slate-900 dark:text-white">
+                Edit Task
+              </h2>
+              {/* Keyed by version: after a conflict the task is refetched and the form starts from the latest. */}
+              <TaskEditForm
+                key={task.version}
+                task={task}
+                categories={{
+                  data: categoriesQuery.data,
+                  isLoading: categoriesQuery.isPending,
+                  isError: categoriesQuery.isError,
+                  onRetry: () => void categoriesQuery.refetch(),
+                }}
+                members={members}
+                onSubmit={save}
+              />
+            </section>
+          ) : (
+            <TaskDetails task={task} />
+          )}
+          {renderComments(task)}
+        </div>
+        <div className="min-w-0">
+          <TaskHistory history={task.history} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function TaskEditForm({
+  task,
+  categories,
+  members,
+  onSubmit,
+}: {
+  task: TaskDetail;
+  categories: OptionsState<Category>;
+  members: OptionsState<ProjectMember>;
+  onSubmit: (data: TaskFormData) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<TaskForm, unknown, TaskFormData>({ resolver: zodResolver(taskEditFormSchema), defaultValues: taskFormDefaults(task) });
+  const status = useWatch({ control, name: 'status' });
+  return (
+    <form id={EDIT_FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <TaskFields idPrefix="edit-task" mode="edit" register={register} errors={errors} status={status} categories={categories} members={members} task={task} />
+    </form>
+  );
 }

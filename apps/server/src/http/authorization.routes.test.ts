@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildCategory,
+  buildComment,
+  buildFeature,
+  buildMatrixFixture,
+  buildProjectCast,
+  buildRegistration,
+  buildSignedInUser,
+  buildTask,
+  buildTodo,
+  buildUser,
+  callerKinds,
+  cookieFor,
+  signIn,
+  userFor,
+  type CallerKind,
+  type ProjectCast,
+} from '../../test/factories.js';
+import { apiOperations } from '../../test/routes.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+
+/**
+ * The authorization audit (issue 7): one row per API operation, listed against the server's own
+ * route tree so that a route added without a row fails, and for each the exact status every kind
+ * of caller gets — signed out, a stranger, each project role, the workspace owner, and the owner
+ * who holds no membership of the project. Each case runs on a fresh world, so a delete allowed to
+ * one caller never changes what the next one sees.
+ */
+
+let server: TestServer;
+let cast: ProjectCast;
+
+beforeAll(async () => {
+  // Every case signs in and registers from one address: the abuse limits have their own tests.
+  server = await startTestServer({
+    authRateLimit: { perIp: 1_000_000, windowMs: 60_000 },
+    loginFailures: { max: 1_000_000, windowMs: 60_000 },
+  });
+  cast = await buildProjectCast(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Everything a case may touch: a shared project with a feature, a task, a comment, and the owner's own todo and category. */
+async function buildWorld(kind: CallerKind) {
+  const { workspace, project } = await buildMatrixFixture(server, cast, kind);
+  const feature = await buildFeature(server, cast.admin.cookie, project._id);
+  // Created by the MEMBER, so that a MEMBER may delete it (their own task) and nobody else's.
+  const task = await buildTask(server, cast.member.cookie, feature._id);
+  await buildComment(server, cast.viewer.cookie, task._id);
+  const ownerCategory = await buildCategory(server, cast.owner.cookie);
+  const ownerTodo = await buildTodo(server, cast.owner.cookie, { category: ownerCategory._id });
+  return { workspace, project, feature, task, ownerCategory, ownerTodo };
+}
+type World = Awaited<ReturnType<typeof buildWorld>>;
+
+type Request = { url: string; body?: unknown; cookie?: string | null };
+type Row = {
+  /** Statuses in callerKinds order: signed out, stranger, VIEWER, MEMBER, MODERATOR, ADMIN, owner, owner not a member. */
+  statuses: readonly number[];
+  request: (world: World, kind: CallerKind) => Request | Promise<Request>;
+};
+
+const everyone = (status: number) => [status, status, status, status, status, status, status, status] as const;
+const signedIn = (status: number) => [401, status, status, status, status, status, status, status] as const;
+const members = (status: number) => [401, 404, status, status, status, status, status, status] as const;
+const ownerOnly = (status: number) => [401, 404, 404, 404, 404, 404, status, status] as const;
+
+/** A category of the caller's own of the given type (todos and tasks need one); none when signed out. */
+async function ownCategoryId(kind: CallerKind, type: 'TODO' | 'TASK') {
+  const cookie = cookieFor(cast, kind);
+  if (!cookie) return '00000000-0000-4000-8000-000000000000';
+  return (await buildCategory(server, cookie, { type }))._id;
+}
+
+const rows: Record<string, Row> = {
+  'GET /api/v1/health': { statuses: everyone(200), request: () => ({ url: '/api/v1/health' }) },
+  'POST /api/v1/auth/register': {
+    statuses: everyone(201),
+    request: () => ({ url: '/api/v1/auth/register', body: buildRegistration() }),
+  },
+  'POST /api/v1/auth/login': {
+    statuses: everyone(200),
+    request: (_world, kind) => {
+      const user = userFor(cast, kind)?.user ?? cast.stranger.user;
+      return { url: '/api/v1/auth/login', body: { email: user.email, password: user.password } };
+    },
+  },
+  'POST /api/v1/auth/logout': {
+    statuses: everyone(200),
+    // A session of its own, so the cast's sessions live on for the other cases.
+    request: async (_world, kind) => {
+      const user = userFor(cast, kind)?.user;
+      return { url: '/api/v1/auth/logout', cookie: user ? await signIn(server, user) : null };
+    },
+  },
+  'GET /api/v1/users': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users' }) },
+  'GET /api/v1/users/me': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me' }) },
+  'GET /api/v1/users/projects': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/projects' }) },
+  'GET /api/v1/users/tasks': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/tasks' }) },
+
+  'GET /api/v1/categories': { statuses: signedIn(200), request: () => ({ url: '/api/v1/categories?type=TODO' }) },
+  'GET /api/v1/categories/all': { statuses: signedIn(200), request: () => ({ url: '/api/v1/categories/all' }) },
+  'POST /api/v1/categories': {
+    statuses: signedIn(201),
+    request: () => ({ url: '/api/v1/categories', body: { name: 'Errands', slug: `errands-${Date.now()}`, type: 'TODO' } }),
+  },
+  'DELETE /api/v1/categories/:id': {
+    statuses: ownerOnly(200),
+    request: (world) => ({ url: `/api/v1/categories/${world.ownerCategory._id}` }),
+  },
+
+  'GET /api/v1/todos': { statuses: signedIn(200), request: () => ({ url: '/api/v1/todos' }) },
+  'POST /api/v1/todos': {
+    statuses: signedIn(201),
+    request: async (_world, kind) => ({ url: '/api/v1/todos', body: { title: 'Mine', category: await ownCategoryId(kind, 'TODO') } }),
+  },
+  'PUT /api/v1/todos/:todoId': {
+    statuses: ownerOnly(200),
+    request: (world) => ({
+      url: `/api/v1/todos/${world.ownerTodo._id}`,
+      body: { title: 'Changed', category: world.ownerCategory._id, status: 'COMPLETED' },
+    }),
+  },
+  'DELETE /api/v1/todos/:todoId': { statuses: ownerOnly(200), request: (world) => ({ url: `/api/v1/todos/${world.ownerTodo._id}` }) },
+
+  'GET /api/v1/workspaces': { statuses: signedIn(200), request: () => ({ url: '/api/v1/workspaces' }) },
+  'POST /api/v1/workspaces': { statuses: signedIn(201), request: () => ({ url: '/api/v1/workspaces', body: { name: 'Mine' } }) },
+  // Members of a project in the workspace see it (403 to change it); everyone else does not (404).
+  'PUT /api/v1/workspaces/:id': {
+    statuses: [401, 404, 403, 403, 403, 403, 200, 200],
+    request: (world) => ({ url: `/api/v1/workspaces/${world.workspace._id}`, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/v1/workspaces/:id': {
+    statuses: [401, 404, 403, 403, 403, 403, 200, 200],
+    request: (world) => ({ url: `/api/v1/workspaces/${world.workspace._id}` }),
+  },
+  'GET /api/v1/workspaces/:id/projects': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/workspaces/${world.workspace._id}/projects` }),
+  },
+
+  'POST /api/v1/projects': {
+    statuses: [401, 404, 403, 403, 403, 403, 201, 201],
+    request: (world) => ({ url: '/api/v1/projects', body: { name: 'Another', workspaceId: world.workspace._id } }),
+  },
+  'GET /api/v1/projects/:projectId': { statuses: members(200), request: (world) => ({ url: `/api/v1/projects/${world.project._id}` }) },
+  'PUT /api/v1/projects/:projectId': {
+    statuses: [401, 404, 403, 403, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/projects/${world.project._id}?workspaceId=${world.workspace._id}`, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/v1/projects/:projectId': {
+    statuses: [401, 404, 403, 403, 403, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/projects/${world.project._id}` }),
+  },
+  'GET /api/v1/projects/:projectId/members': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/projects/${world.project._id}/members` }),
+  },
+  'POST /api/v1/projects/:projectId/members': {
+    statuses: [401, 404, 403, 403, 201, 201, 201, 201],
+    request: async (world) => ({ url: `/api/v1/projects/${world.project._id}/members`, body: { userId: (await buildUser(server)).id } }),
+  },
+  // Only an ADMIN (or the workspace owner) changes roles.
+  'PUT /api/v1/projects/:projectId/members/:userId': {
+    statuses: [401, 404, 403, 403, 403, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/projects/${world.project._id}/members/${cast.viewer.user.id}`, body: { role: 'MEMBER' } }),
+  },
+  // The target is someone else's MEMBER membership, which a MODERATOR may remove.
+  'DELETE /api/v1/projects/:projectId/members/:userId': {
+    statuses: [401, 404, 403, 403, 200, 200, 200, 200],
+    request: async (world) => {
+      const extra = await buildSignedInUser(server);
+      const added = await server.request('POST', `/api/v1/projects/${world.project._id}/members`, {
+        cookie: cast.admin.cookie,
+        body: { userId: extra.user.id, role: 'MEMBER' },
+      });
+      expect(added.status).toBe(201);
+      return { url: `/api/v1/projects/${world.project._id}/members/${extra.user.id}` };
+    },
+  },
+
+  'GET /api/v1/features': { statuses: members(200), request: (world) => ({ url: `/api/v1/features?projectId=${world.project._id}` }) },
+  'POST /api/v1/features': {
+    statuses: [401, 404, 403, 403, 201, 201, 201, 201],
+    request: (world) => ({ url: '/api/v1/features', body: { title: 'New', projectId: world.project._id } }),
+  },
+  'GET /api/v1/features/:id': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/features/${world.feature._id}?projectId=${world.project._id}` }),
+  },
+  'PUT /api/v1/features/:id': {
+    statuses: [401, 404, 403, 403, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/features/${world.feature._id}`, body: { title: 'Renamed', projectId: world.project._id } }),
+  },
+  'DELETE /api/v1/features/:id': {
+    statuses: [401, 404, 403, 403, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/features/${world.feature._id}?projectId=${world.project._id}` }),
+  },
+
+  'GET /api/v1/tasks': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks?featureId=${world.feature._id}` }) },
+  'POST /api/v1/tasks': {
+    statuses: [401, 404, 403, 201, 201, 201, 201, 201],
+    request: async (world, kind) => ({
+      url: '/api/v1/tasks',
+      body: { title: 'New', featureId: world.feature._id, projectId: world.project._id, categoryId: await ownCategoryId(kind, 'TASK') },
+    }),
+  },
+  'GET /api/v1/tasks/:taskId': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}?projectId=${world.project._id}` }),
+  },
+  'PUT /api/v1/tasks/:taskId': {
+    statuses: [401, 404, 403, 200, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}`, body: { status: 'IN_PROGRESS' } }),
+  },
+  // The MEMBER created this task, so may delete it; a VIEWER never may.
+  'DELETE /api/v1/tasks/:taskId': {
+    statuses: [401, 404, 403, 200, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}` }),
+  },
+  'GET /api/v1/tasks/:taskId/comments': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments` }) },
+  'POST /api/v1/tasks/:taskId/comments': {
+    statuses: members(201),
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments`, body: { comment: 'Seen' } }),
+  },
+};
+
+describe('authorization audit', () => {
+  it('has a row for every operation the server registered, and none for a route that is gone', () => {
+    expect(Object.keys(rows).sort()).toEqual(apiOperations(server));
+  });
+
+  for (const [operation, row] of Object.entries(rows)) {
+    const method = operation.slice(0, operation.indexOf(' '));
+    describe(operation, () => {
+      it.each(callerKinds.map((kind, index) => [kind, row.statuses[index]!] as const))('%s → %i', async (kind, expected) => {
+        const world = await buildWorld(kind);
+        const { url, body, cookie } = await row.request(world, kind);
+        const response = await server.request(method, url, {
+          cookie: cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)),
+          body,
+        });
+        expect(response.status, `${operation} as ${kind}: ${response.text}`).toBe(expected);
+        if (expected >= 400) expect(response.body).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+      });
+    });
+  }
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { RequestThrottle } from './request-throttle.js';
+
+describe('RequestThrottle', () => {
+  it('lets a burst of perIp through, then refuses with the wait until the next token', () => {
+    const throttle = new RequestThrottle({ perIp: 3, windowMs: 3000 });
+    expect([throttle.take('a', 0), throttle.take('a', 0), throttle.take('a', 0)]).toEqual([0, 0, 0]);
+    expect(throttle.take('a', 0)).toBe(1);
+  });
+
+  it('refills evenly: a client at the steady rate is never refused', () => {
+    const throttle = new RequestThrottle({ perIp: 60, windowMs: 60_000 });
+    for (let second = 0; second < 600; second += 1) expect(throttle.take('steady', second * 1000)).toBe(0);
+  });
+
+  it('keeps each address on its own', () => {
+    const throttle = new RequestThrottle({ perIp: 1, windowMs: 1000 });
+    expect(throttle.take('a', 0)).toBe(0);
+    expect(throttle.take('a', 0)).toBeGreaterThan(0);
+    expect(throttle.take('b', 0)).toBe(0);
+  });
+
+  it('is off at 0', () => {
+    const throttle = new RequestThrottle({ perIp: 0, windowMs: 1000 });
+    for (let i = 0; i < 100; i += 1) expect(throttle.take('a', 0)).toBe(0);
+  });
+
+  it('tracks a bounded number of addresses, forgetting the idlest', () => {
+    const throttle = new RequestThrottle({ perIp: 1, windowMs: 60_000, maxTracked: 100 });
+    for (let i = 0; i < 1000; i += 1) throttle.take(`10.0.${Math.floor(i / 256)}.${i % 256}`, i);
+    expect(throttle.trackedAddresses).toBe(100);
+  });
+});

@@ -1,0 +1,53 @@
+import { useParams } from 'react-router';
+import { NotFoundState } from '@/components/domain/not-found-state';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ErrorState } from '@/components/ui/error-state';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { paths } from '@/config/paths';
+import { FeaturesScreen } from '@/features/features/components/features-screen';
+import { useProject } from '@/features/projects/api/get-project';
+import { ProjectSummary } from '@/features/projects/components/project-summary';
+import { isNotFound, useErrorMessage } from '@/lib/errors';
+import { useFailureToast } from '@/lib/use-failure-toast';
+
+/**
+ * /dashboard/projects/{projectId}: the project (the projects feature's summary) above its
+ * features (the features feature's screen). Composed here because a feature never imports another.
+ */
+export default function ProjectRoute() {
+  const { projectId = '' } = useParams();
+  const projectQuery = useProject(projectId);
+  const isMissing = isNotFound(projectQuery.error);
+  const failure = useErrorMessage(isMissing ? null : projectQuery.error, 'Failed to fetch project');
+  useFailureToast(failure, 'project-fetch');
+
+  if (projectQuery.isPending) return <FullPageLoader fill="area" label="Loading project..." />;
+  const project = projectQuery.data;
+  if (!project) {
+    if (isMissing) {
+      return (
+        <NotFoundState
+          title="Project not found"
+          description="This project does not exist, or you are not a member of it."
+          backTo={{ href: paths.projects.href(), label: 'Back to Assigned Projects' }}
+        />
+      );
+    }
+    return <ErrorState message={failure ?? 'Failed to fetch project'} onRetry={() => void projectQuery.refetch()} isRetrying={projectQuery.isFetching} />;
+  }
+
+  return (
+    <>
+      <Breadcrumbs
+        items={[
+          { label: 'Workspaces', href: paths.workspaces.href() },
+          { label: project.workspaceId.name, href: paths.workspace.href(project.workspaceId._id) },
+          { label: project.name },
+        ]}
+      />
+      <ProjectSummary project={project} />
+      {/* A fresh screen (search, filters, page, dialogs) for each project. */}
+      <FeaturesScreen key={project._id} project={project} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { featureResponseSchema, type CreateFeatureBody } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** POST /api/v1/features. */
+export async function createFeature(body: CreateFeatureBody) {
+  const response = await api.post('/api/v1/features', body, featureResponseSchema);
+  return response.data;
+}
+
+/** The new feature joins the project's lists (which page it lands on depends on the sort). */
+export function useCreateFeature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFeature,
+    onSuccess: (feature) => queryClient.invalidateQueries({ queryKey: queryKeys.featureLists(feature.projectId._id) }),
+  });
+}

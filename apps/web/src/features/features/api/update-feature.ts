@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { featureResponseSchema, type Feature, type UpdateFeatureBody } from '@tasklane/contract';
+import { api, isApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export interface UpdateFeatureInput {
+  feature: Feature;
+  body: UpdateFeatureBody;
+}
+
+/** PUT /api/v1/features/{id}: the fields to change, the project and the version read. */
+export async function updateFeature({ feature, body }: UpdateFeatureInput) {
+  const response = await api.put(`/api/v1/features/${encodeURIComponent(feature._id)}`, body, featureResponseSchema);
+  return response.data;
+}
+
+/**
+ * The feature's own answer is replaced; its lists are refetched (filters and order may now
+ * differ). Its title also appears in its tasks' answers and on /tasks. A 409 (changed by
+ * someone else) refetches it all, so the next edit starts from the latest version.
+ */
+export function useUpdateFeature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateFeature,
+    onSuccess(updated, { feature }) {
+      const projectId = updated.projectId._id;
+      queryClient.setQueryData(queryKeys.feature(projectId, updated._id), updated);
+      const refreshes = [queryClient.invalidateQueries({ queryKey: queryKeys.featureLists(projectId) })];
+      if (updated.title !== feature.title) {
+        refreshes.push(
+          queryClient.invalidateQueries({ queryKey: queryKeys.featureTasks(projectId, updated._id) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.assignedTasks() }),
+        );
+      }
+      return Promise.all(refreshes);
+    },
+    onError(error, { feature }) {
+      if (!isApiError(error) || (error.status !== 409 && error.status !== 404)) return;
+      const projectId = feature.projectId._id;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.featureLists(projectId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.feature(projectId, feature._id), exact: true });
+    },
+  });
+}

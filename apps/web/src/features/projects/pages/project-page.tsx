@@ -1,6 +1,0 @@
-import { PageHeader } from '@/components/ui/page-header';
-
-/** Only the heading until this screen's issue lands: never fake data. */
-export default function ProjectPage() {
-  return <PageHeader title="Project" />;
-}

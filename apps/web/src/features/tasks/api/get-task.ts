@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { taskResponseSchema } from '@tasklane/contract';
+import { api } from '@/lib/api-client';
+import { toQueryString } from '@/lib/list-query';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/v1/tasks/{taskId}?projectId=: the task with its history (newest first) and the caller's role. */
+export async function getTask(projectId: string, taskId: string, signal?: AbortSignal) {
+  const response = await api.get(`/api/v1/tasks/${encodeURIComponent(taskId)}${toQueryString({ projectId })}`, taskResponseSchema, signal);
+  return response.data;
+}
+
+/** Keyed under the feature of the route it was opened from. */
+export const taskQueryOptions = (projectId: string, featureId: string, taskId: string) =>
+  queryOptions({ queryKey: queryKeys.task(projectId, featureId, taskId), queryFn: ({ signal }) => getTask(projectId, taskId, signal) });
+
+export function useTask(projectId: string, featureId: string, taskId: string) {
+  return useQuery(taskQueryOptions(projectId, featureId, taskId));
+}
