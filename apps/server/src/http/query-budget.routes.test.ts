@@ -175,6 +175,10 @@ describe('SQL statements per request', () => {
       const { project } = await buildTaskFixture();
       return call('GET', `/api/v1/features?projectId=${project._id}&search=Feature&status=BACKLOG&page=1`, { cookie: other.cookie });
     },
+    'GET /api/v1/features/:id': async () => {
+      const { project, feature } = await buildTaskFixture();
+      return call('GET', `/api/v1/features/${feature._id}?projectId=${project._id}`, { cookie: other.cookie });
+    },
     'POST /api/v1/features': async () => {
       const project = await buildProject(server, owner.cookie);
       return call('POST', '/api/v1/features', { cookie: owner.cookie, body: { projectId: project._id, title: 'Budget feature' } });
