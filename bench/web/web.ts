@@ -151,6 +151,20 @@ async function measureInteractions(url: string, fixtures: Fixtures): Promise<Int
       `() => document.querySelectorAll('ul[aria-label="Todos"] > li').length > ${before}`,
     );
     interactions.push({ name: 'Todos dashboard: Show more (click) to the next cards', items: total, ...more });
+
+    // /tasks: every assigned task is loaded, then searched, filtered and paged in the page.
+    await page.goto('/tasks');
+    await page.getByRole('list', { name: 'Assigned tasks' }).waitFor({ timeout: 60_000 });
+    const showing = `(document.body.innerText.match(/Showing [\\d,]+ of [\\d,]+ tasks/) || [''])[0]`;
+    const assigned = Number(await page.evaluate(`${showing}.replace(/.* of ([\\d,]+) tasks/, '$1').replace(/,/g, '')`));
+    await page.evaluate(`window.__showing = ${showing}`);
+    await page.getByRole('combobox', { name: 'Filter by status' }).focus();
+    const taskFilter = await timeInteraction(page, () => page.keyboard.press('ArrowDown'), `() => ${showing} !== window.__showing`);
+    interactions.push({ name: '/tasks: status filter (key press) to the filtered cards', items: assigned, ...taskFilter });
+    await page.evaluate(`window.__showing = ${showing}`);
+    await page.getByRole('searchbox', { name: 'Search tasks' }).focus();
+    const taskSearch = await timeInteraction(page, () => page.keyboard.type('invoice'), `() => ${showing} !== window.__showing && document.querySelector('input[type="search"]').value === 'invoice'`);
+    interactions.push({ name: "/tasks: typing a search ('invoice') to the matching cards", items: assigned, ...taskSearch });
     await context.close();
   } finally {
     await browser.close();

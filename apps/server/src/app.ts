@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -6,6 +7,7 @@ import type { Database } from './db/client.js';
 import { newQueryRecord, recordQueries, type QueryRecord } from './db/query-log.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
 import { badRequest } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
@@ -107,7 +109,18 @@ export function loggerOptions(level: string) {
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
 export async function buildApp({ config, database, logger, onRequestQueries }: BuildAppOptions) {
+  const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
+  // Off while queries are recorded: every request then goes through the hooks that count them.
+  const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
   const app = Fastify({
+    ...(healthFastPath
+      ? {
+          serverFactory: (handler: http.RequestListener) =>
+            http.createServer((request, response) => {
+              if (!healthFastPath.serve(request, response)) handler(request, response);
+            }),
+        }
+      : {}),
     logger: logger ?? loggerOptions(config.logLevel),
     // Fastify takes a hop count too, though its types do not say so.
     trustProxy: config.trustProxy as boolean | string,
@@ -115,7 +128,7 @@ export async function buildApp({ config, database, logger, onRequestQueries }: B
     // A request id from the load balancer is kept when it looks like one; otherwise ours.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && isRequestId(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -156,6 +169,14 @@ export async function buildApp({ config, database, logger, onRequestQueries }: B
   registerRequestThrottle(app, config.apiRateLimit);
   registerOriginCheck(app, config.allowedOrigins);
   await registerApiDocs(app);
+
+  if (healthFastPath) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url === HEALTH_PATH && request.method === 'GET' && reply.statusCode === 200) healthFastPath.remember(reply.getHeaders());
+      return payload;
+    });
+    app.addHook('preClose', async () => healthFastPath.close());
+  }
 
   const ctx: ServiceContext = { db: database.db, config };
   await app.register(

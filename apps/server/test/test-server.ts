@@ -62,7 +62,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 }
 
 /** A real server on a free port with its own database: one per test file. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  /** recordQueries: false runs the app as in production (no query log; the health fast path on). */
+  options: { recordQueries?: boolean } = {},
+): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   // Test files send thousands of requests from one address: the flood throttle has its own tests.
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'info', API_RATE_LIMIT_PER_IP: '0' }), ...overrides };
@@ -78,7 +82,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     config,
     database,
     logger: { ...loggerOptions('info'), stream },
-    onRequestQueries: (entry) => queries.set(entry.requestId, entry),
+    ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).
   const secrets = new Set<string>();
