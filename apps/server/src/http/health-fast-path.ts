@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
 
 export const HEALTH_PATH = '/api/v1/health';
 const HEALTHY_BODY = JSON.stringify({ status: 'ok' });
