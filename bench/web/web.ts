@@ -107,7 +107,8 @@ async function measureInteractions(url: string, fixtures: Fixtures): Promise<Int
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.filter((flag) => flag !== '--headless=new') });
   const interactions: Interaction[] = [];
   try {
-    const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
+    // bypassCSP: Playwright's waitForFunction evaluates its predicate as a string, which the app's CSP forbids.
+    const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
     await context.addInitScript(eventTimingScript);
     const page = await context.newPage();
     const login = await page.request.post('/api/v1/auth/login', { data: { email: fixtures.heavy.email, password: fixtures.password } });
