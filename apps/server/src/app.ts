@@ -13,6 +13,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
@@ -24,6 +25,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -36,6 +38,8 @@ export type BuildAppOptions = {
   database: Database;
   /** A pino destination or logger options; tests pass a stream to inspect log lines. */
   logger?: FastifyServerOptions['logger'];
+  /** Where attachment files live; the disk under config.uploads.dir unless given. */
+  files?: FileStore;
   /**
    * Called once per request, before its response is sent, with the SQL it ran (tests count
    * statements per route; the benchmark EXPLAINs them). Off in production.
@@ -108,7 +112,7 @@ export function loggerOptions(level: string) {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, onRequestQueries }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -178,7 +182,7 @@ export async function buildApp({ config, database, logger, onRequestQueries }: B
     app.addHook('preClose', async () => healthFastPath.close());
   }
 
-  const ctx: ServiceContext = { db: database.db, config };
+  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir) };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -191,6 +195,7 @@ export async function buildApp({ config, database, logger, onRequestQueries }: B
       await api.register(featuresRoutes(ctx));
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
+      await api.register(attachmentsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

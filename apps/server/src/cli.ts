@@ -5,7 +5,8 @@ import { backup, BackupError, defaultBackupDir, restore, type Target } from './o
 const usage = `Usage:
   npm run backup [-- <folder>]    write a backup (default: ./backups/tasklane-<time>)
   npm run restore -- <folder>     load a backup into an empty DATA_DIR or database
-The database is the one the app uses: DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).`;
+The database is the one the app uses: DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL);
+attachment files come from and go to UPLOAD_DIR (default DATA_DIR/uploads).`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, folder] = argv;
@@ -14,20 +15,25 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const target: Target = config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+  const uploadDir = config.uploads.dir;
+  const target: Target = config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, uploadDir }
+    : { kind: 'pglite', dataDir: config.dataDir, uploadDir };
   const where = target.kind === 'pglite' ? `the embedded database in ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   if (command === 'backup') {
     const out = folder ?? defaultBackupDir();
     const manifest = await backup(target, out);
-    console.log(`Backed up ${where} to ${out} (${manifest.migrations} migrations applied).`);
+    const files = manifest.uploads?.files ?? 0;
+    console.log(`Backed up ${where} and ${files} attachment file${files === 1 ? '' : 's'} to ${out} (${manifest.migrations} migrations applied).`);
     return 0;
   }
   if (!folder) {
     console.error(usage);
     return 2;
   }
-  await restore(folder, target);
-  console.log(`Restored ${folder} into ${where}. Start the app (npm start) to serve it; newer migrations apply at start.`);
+  const manifest = await restore(folder, target);
+  const files = manifest.uploads?.files ?? 0;
+  console.log(`Restored ${folder} into ${where}, and ${files} attachment file${files === 1 ? '' : 's'} into ${uploadDir}. Start the app (npm start) to serve it; newer migrations apply at start.`);
   return 0;
 }
 

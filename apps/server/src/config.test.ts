@@ -14,6 +14,14 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.sessionTtlMs).toBe(30 * 24 * 60 * 60 * 1000);
     expect(config.loginFailures).toEqual({ max: 10, windowMs: 15 * 60 * 1000 });
+    expect(config.uploads).toEqual({ dir: path.resolve('./data/uploads'), maxFileBytes: 25 * 1024 * 1024, maxFiles: 10 });
+  });
+
+  it('keeps uploads under DATA_DIR unless UPLOAD_DIR says otherwise, also with DATABASE_URL', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/tasklane' }).uploads.dir).toBe('/srv/tasklane/uploads');
+    expect(loadConfig({ DATA_DIR: '/srv/tasklane', DATABASE_URL: 'postgres://u@db/t' }).uploads.dir).toBe('/srv/tasklane/uploads');
+    expect(loadConfig({ UPLOAD_DIR: '/mnt/shared/uploads', DATABASE_URL: 'postgres://u@db/t' }).uploads.dir).toBe('/mnt/shared/uploads');
+    expect(loadConfig({ UPLOAD_MAX_FILE_MB: '5', UPLOAD_MAX_FILES: '3' }).uploads).toMatchObject({ maxFileBytes: 5 * 1024 * 1024, maxFiles: 3 });
   });
 
   it('reads every variable', () => {
@@ -47,5 +55,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
+    expect(() => loadConfig({ UPLOAD_MAX_FILE_MB: '0' })).toThrow(/UPLOAD_MAX_FILE_MB/);
+    expect(() => loadConfig({ UPLOAD_MAX_FILES: 'ten' })).toThrow(/UPLOAD_MAX_FILES/);
   });
 });

@@ -26,6 +26,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: positiveInt.default(10),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
   WEB_DIST: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_MAX_FILE_MB: positiveInt.max(10_240).default(25),
+  UPLOAD_MAX_FILES: positiveInt.max(100).default(10),
 });
 
 export type Config = {
@@ -46,6 +49,8 @@ export type Config = {
   apiRateLimit: { perIp: number; windowMs: number };
   loginFailures: { max: number; windowMs: number };
   webDist: string;
+  /** Attachments: where their files live (shared by every instance) and what one upload may carry. */
+  uploads: { dir: string; maxFileBytes: number; maxFiles: number };
 };
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
@@ -83,5 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimit: { perIp: e.API_RATE_LIMIT_PER_IP, windowMs: e.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     loginFailures: { max: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+    uploads: {
+      // Under DATA_DIR even with DATABASE_URL set: DATA_DIR is the app's place on disk.
+      dir: path.resolve(e.UPLOAD_DIR || path.join(e.DATA_DIR, 'uploads')),
+      maxFileBytes: e.UPLOAD_MAX_FILE_MB * 1024 * 1024,
+      maxFiles: e.UPLOAD_MAX_FILES,
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { buildApp, type App } from './app.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js';
+import { createDiskFileStore, prepareUploadDir } from './storage/file-store.js';
 
 export type RunningServer = { app: App; database: Database; url: string; close(): Promise<void> };
 
@@ -18,8 +19,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let app: App | undefined;
   try {
     await database.migrate();
-    app = await buildApp({ config, database });
-    const stopHousekeeping = startHousekeeping({ db: database.db, config }, app.log);
+    // A folder that cannot be created or written fails the start, not the first upload.
+    await prepareUploadDir(config.uploads.dir);
+    const files = createDiskFileStore(config.uploads.dir);
+    app = await buildApp({ config, database, files });
+    const stopHousekeeping = startHousekeeping({ db: database.db, config, files }, app.log);
     app.addHook('onClose', async () => stopHousekeeping());
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info({ database: database.kind, address }, 'Tasklane is listening');
@@ -28,8 +32,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       database,
       url: address,
       async close() {
-        // Stops accepting, lets requests in flight finish, then closes the database.
-        await app!.close();
+        // Stops accepting, lets requests in flight finish, then closes the database. A
+        // connection that goes idle meanwhile (a download whose last bytes just left) is
+        // closed then, not after the keep-alive timeout.
+        const closeIdle = setInterval(() => app!.server.closeIdleConnections(), 100);
+        try {
+          await app!.close();
+        } finally {
+          clearInterval(closeIdle);
+        }
         await database.close();
       },
     };

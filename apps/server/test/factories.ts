@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Category, Comment, Feature, MemberRole, Project, ProjectMember, TaskDetail, Todo, Workspace } from '@tasklane/contract';
+import type { Attachment, Category, Comment, Feature, MemberRole, Project, ProjectMember, TaskDetail, Todo, Workspace } from '@tasklane/contract';
 import { insertUser, type UserRow } from '../src/modules/users/users.repo.js';
 import { hashPassword } from '../src/modules/auth/password.js';
-import { sessionCookieFrom, type TestServer } from './test-server.js';
+import { multipartBody, type FormPart } from './multipart.js';
+import { sessionCookieFrom, type TestResponse, type TestServer } from './test-server.js';
 
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 
@@ -313,4 +314,36 @@ export function userFor(cast: ProjectCast, kind: CallerKind): SignedInUser | und
     case 'owner, not a member':
       return cast.owner;
   }
+}
+
+/** POST /tasks/{taskId}/attachments with a multipart body made of `parts`. */
+export function uploadAttachments(
+  server: TestServer,
+  cookie: string | undefined,
+  taskId: string,
+  parts: FormPart[],
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
+  const { body, contentType } = multipartBody(parts);
+  return server.request('POST', `/api/v1/tasks/${taskId}/attachments`, {
+    cookie,
+    rawBody: body,
+    headers: { 'content-type': contentType, ...headers },
+  });
+}
+
+/** Attaches one file through the API as the signed-in user of `cookie`; returns the new attachment. */
+export async function buildAttachment(
+  server: TestServer,
+  cookie: string,
+  taskId: string,
+  file: { name?: string; content?: Uint8Array | string; contentType?: string } = {},
+): Promise<Attachment> {
+  const name = file.name ?? `file-${randomBytes(3).toString('hex')}.txt`;
+  const response = await uploadAttachments(server, cookie, taskId, [
+    { field: 'files', fileName: name, content: file.content ?? `Contents of ${name}`, contentType: file.contentType ?? 'text/plain' },
+  ]);
+  if (response.status !== 201) throw new Error(`buildAttachment failed: ${response.status} ${response.text}`);
+  const attachments = response.body.data as Attachment[];
+  return attachments.filter((attachment) => attachment.name === name).at(-1)!;
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -7,13 +9,15 @@ import { buildApp, loggerOptions, type App, type RequestQueries } from '../src/a
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
+import type { ServiceContext } from '../src/modules/context.js';
+import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
 export type TestResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
 export type RequestOptions = {
   body?: unknown;
-  /** A raw body sent as is (with the content-type header you give). */
-  rawBody?: string;
+  /** A raw body sent as is (with the content-type header you give): text, bytes or a FormData. */
+  rawBody?: string | Uint8Array | FormData;
   cookie?: string;
   headers?: Record<string, string>;
 };
@@ -23,6 +27,8 @@ export type TestServer = {
   app: App;
   database: Database;
   config: Config;
+  /** The services' context: the database, the configuration and the file store. */
+  ctx: ServiceContext;
   /** Every log line the server wrote, as raw JSON text. */
   logs: string[];
   /** The SQL each request ran, by request id (the x-request-id response header). */
@@ -61,15 +67,29 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database, async drop() {} };
 }
 
-/** A real server on a free port with its own database: one per test file. */
-export async function startTestServer(
-  overrides: Partial<Config> = {},
-  /** recordQueries: false runs the app as in production (no query log; the health fast path on). */
-  options: { recordQueries?: boolean } = {},
-): Promise<TestServer> {
+export type TestServerOptions = {
+  /** Wraps the disk store (to inject a storage failure). */
+  files?: (disk: FileStore) => FileStore;
+  /** false runs the app as in production (no query log; the health fast path on). */
+  recordQueries?: boolean;
+};
+
+/**
+ * A real server on a free port with its own database: one per test file. Its uploads go to a
+ * fresh temporary folder (unless `uploads` is overridden), removed on close.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   // Test files send thousands of requests from one address: the flood throttle has its own tests.
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'info', API_RATE_LIMIT_PER_IP: '0' }), ...overrides };
+  const defaults = loadConfig({ LOG_LEVEL: 'info', API_RATE_LIMIT_PER_IP: '0' });
+  const ownUploadDir = overrides.uploads ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-uploads-'));
+  const config: Config = {
+    ...defaults,
+    ...overrides,
+    uploads: overrides.uploads ?? { ...defaults.uploads, dir: ownUploadDir! },
+  };
+  const disk = createDiskFileStore(config.uploads.dir);
+  const files = options.files ? options.files(disk) : disk;
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -81,6 +101,7 @@ export async function startTestServer(
   const app = await buildApp({
     config,
     database,
+    files,
     logger: { ...loggerOptions('info'), stream },
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
@@ -93,6 +114,7 @@ export async function startTestServer(
     app,
     database,
     config,
+    ctx: { db: database.db, config, files },
     logs,
     queries,
     queriesOf(response) {
@@ -103,7 +125,7 @@ export async function startTestServer(
     },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
-      let body: string | undefined = options.rawBody;
+      let body: string | Uint8Array | FormData | undefined = options.rawBody;
       secretsInBody(options.body, secrets);
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
@@ -122,10 +144,16 @@ export async function startTestServer(
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
     async close() {
-      await app.close();
+      const closing = app.close();
+      // Every test is done by now. A streamed download whose last bytes reached the client
+      // before the server saw its file end still counts as active, and would hold close()
+      // for the whole keep-alive timeout.
+      app.server.closeAllConnections();
+      await closing;
       writeAuditFiles(inject('logAuditDir'), logs, secrets);
       await database.close();
       await drop();
+      if (ownUploadDir) fs.rmSync(ownUploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -29,8 +29,16 @@ export const historyDetailsSchemas = {
   UPDATED: z
     .record(z.string(), fromTo(z.unknown()))
     .describe('Keys: title, description, tags, categoryId ({ _id, name }), featureId ({ _id, title }), blockedReason'),
-  ATTACHMENT_ADDED: z.record(z.string(), z.unknown()),
-  ATTACHMENT_REMOVED: z.record(z.string(), z.unknown()),
+  ATTACHMENT_ADDED: z.object({
+    added: z
+      .array(z.object({ _id: z.string(), name: z.string(), size: z.number().describe('Bytes') }))
+      .describe('The files one upload added, in the order they were sent'),
+    description: z.string().nullable().describe("The upload's description, or null"),
+  }),
+  ATTACHMENT_REMOVED: z.object({
+    attachmentId: z.string(),
+    attachmentName: z.string().describe('The name the attachment had'),
+  }),
 } as const;
 
 type DetailsSchemas = typeof historyDetailsSchemas;

@@ -50,9 +50,23 @@ export const taskUserSchema = z.object({
 });
 export type TaskUser = z.infer<typeof taskUserSchema>;
 
+/** A file attached to a task. The bytes are at GET /tasks/{taskId}/attachments/{_id}. */
+export const attachmentSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string().describe('The uploaded name, cleaned of path parts and control characters'),
+    size: z.number().describe('Bytes'),
+    contentType: z.string().describe('The media type the uploader sent (application/octet-stream when none or invalid)'),
+    description: z.string().nullable().describe('The description sent with the upload, or null'),
+    uploadedBy: taskUserSchema.nullable().describe('null once that user no longer exists'),
+    createdAt: z.string(),
+  })
+  .describe('Attachment');
+export type Attachment = z.infer<typeof attachmentSchema>;
+
 export const taskAbilitiesSchema = z
   .object({
-    canEdit: z.boolean(),
+    canEdit: z.boolean().describe('Also: may upload and remove attachments'),
     canDelete: z.boolean().describe('MODERATOR and ADMIN: any task; MEMBER: tasks they created'),
     canComment: z.boolean(),
   })
@@ -72,7 +86,7 @@ export const taskSchema = z
     actualHours: z.number().nullable(),
     categoryId: z.object({ _id: z.string(), name: z.string(), color: z.string() }).nullable(),
     tags: z.array(z.string()),
-    attachments: z.array(z.unknown()).describe('Always empty until attachments exist'),
+    attachments: z.array(attachmentSchema).describe('Oldest first'),
     featureId: z.object({ _id: z.string(), title: z.string() }),
     projectId: z.object({ _id: z.string(), name: z.string() }),
     createdBy: taskUserSchema.nullable(),
@@ -111,7 +125,10 @@ const taskFields = {
   estimatedHours: hoursSchema('Estimated hours'),
   actualHours: hoursSchema('Actual hours'),
   tags: tagsSchema.optional(),
-  attachments: z.unknown().optional().describe('Accepted and ignored until attachments exist'),
+  attachments: z
+    .unknown()
+    .optional()
+    .describe('Accepted and ignored: files are added with POST /tasks/{taskId}/attachments'),
   blockedReason: blockedReasonSchema,
 };
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   foreignKey,
@@ -287,4 +288,31 @@ export const taskComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('task_comments_task_created_idx').on(table.taskId, table.createdAt)],
+);
+
+/**
+ * A file attached to a task. The bytes live in the file store under `storage_key` (a
+ * generated id, never the uploaded name); the row is written only after the file is in
+ * place, and the file is removed after the row's delete commits.
+ */
+export const taskAttachments = pgTable(
+  'task_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    description: text('description'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('task_attachments_task_created_idx').on(table.taskId, table.createdAt),
+    // The orphan sweep looks files up by their key.
+    uniqueIndex('task_attachments_storage_key_unique').on(table.storageKey),
+  ],
 );

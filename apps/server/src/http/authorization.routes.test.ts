@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildAttachment,
   buildCategory,
   buildComment,
   buildFeature,
@@ -17,6 +18,7 @@ import {
   type CallerKind,
   type ProjectCast,
 } from '../../test/factories.js';
+import { multipartBody } from '../../test/multipart.js';
 import { apiOperations } from '../../test/routes.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
@@ -51,13 +53,14 @@ async function buildWorld(kind: CallerKind) {
   // Created by the MEMBER, so that a MEMBER may delete it (their own task) and nobody else's.
   const task = await buildTask(server, cast.member.cookie, feature._id);
   await buildComment(server, cast.viewer.cookie, task._id);
+  const attachment = await buildAttachment(server, cast.member.cookie, task._id);
   const ownerCategory = await buildCategory(server, cast.owner.cookie);
   const ownerTodo = await buildTodo(server, cast.owner.cookie, { category: ownerCategory._id });
-  return { workspace, project, feature, task, ownerCategory, ownerTodo };
+  return { workspace, project, feature, task, attachment, ownerCategory, ownerTodo };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-type Request = { url: string; body?: unknown; cookie?: string | null };
+type Request = { url: string; body?: unknown; cookie?: string | null; multipart?: boolean };
 type Row = {
   /** Statuses in callerKinds order: signed out, stranger, VIEWER, MEMBER, MODERATOR, ADMIN, owner, owner not a member. */
   statuses: readonly number[];
@@ -222,6 +225,22 @@ const rows: Record<string, Row> = {
     statuses: [401, 404, 403, 200, 200, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}` }),
   },
+  'GET /api/v1/tasks/:taskId/attachments': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/attachments` }),
+  },
+  'POST /api/v1/tasks/:taskId/attachments': {
+    statuses: [401, 404, 403, 201, 201, 201, 201, 201],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/attachments`, multipart: true }),
+  },
+  'GET /api/v1/tasks/:taskId/attachments/:attachmentId': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/attachments/${world.attachment._id}` }),
+  },
+  'DELETE /api/v1/tasks/:taskId/attachments/:attachmentId': {
+    statuses: [401, 404, 403, 200, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/attachments/${world.attachment._id}` }),
+  },
   'GET /api/v1/tasks/:taskId/comments': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments` }) },
   'POST /api/v1/tasks/:taskId/comments': {
     statuses: members(201),
@@ -239,10 +258,12 @@ describe('authorization audit', () => {
     describe(operation, () => {
       it.each(callerKinds.map((kind, index) => [kind, row.statuses[index]!] as const))('%s → %i', async (kind, expected) => {
         const world = await buildWorld(kind);
-        const { url, body, cookie } = await row.request(world, kind);
+        const { url, body, cookie, multipart } = await row.request(world, kind);
+        const upload = multipart ? multipartBody([{ field: 'files', fileName: 'notes.txt', content: 'notes', contentType: 'text/plain' }]) : undefined;
         const response = await server.request(method, url, {
           cookie: cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)),
           body,
+          ...(upload ? { rawBody: upload.body, headers: { 'content-type': upload.contentType } } : {}),
         });
         expect(response.status, `${operation} as ${kind}: ${response.text}`).toBe(expected);
         if (expected >= 400) expect(response.body).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });

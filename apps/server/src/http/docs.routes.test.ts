@@ -57,6 +57,18 @@ describe('API documentation', () => {
     expect(JSON.stringify(paths['/api/v1/users'].get.responses)).not.toMatch(/password/i);
   });
 
+  it('documents the multipart attachment upload and the binary download', async () => {
+    const { paths } = (await server.request('GET', '/api/docs/openapi.json')).body;
+    const upload = paths['/api/v1/tasks/{taskId}/attachments'].post;
+    const schema = upload.requestBody.content['multipart/form-data'].schema;
+    expect(schema.required).toEqual(['files']);
+    expect(schema.properties.files).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+    expect(schema.properties.description).toMatchObject({ type: 'string', maxLength: 1000 });
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '413', '415']));
+    const download = paths['/api/v1/tasks/{taskId}/attachments/{attachmentId}'].get;
+    expect(download.responses['200'].content['application/octet-stream'].schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it('serves the browsable page as HTML', async () => {
     const response = await server.request('GET', '/api/docs/');
     expect(response.status).toBe(200);

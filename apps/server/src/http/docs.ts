@@ -27,3 +27,17 @@ export async function registerApiDocs(app: FastifyInstance) {
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
+
+type RouteTransform = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * A route-level OpenAPI transform for what a zod schema cannot say (a multipart body, a binary
+ * response): the usual transform, then `patch` on the generated schema.
+ */
+export function documentWith(patch: (schema: Record<string, unknown>) => void) {
+  return (route: RouteTransform) => {
+    const result = jsonSchemaTransform(route);
+    patch(result.schema as Record<string, unknown>);
+    return result;
+  };
+}

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { backend } from '../../test/test-server.js';
+import { binaryContent, multipartBody } from '../../test/multipart.js';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -42,8 +43,18 @@ async function snapshot(query: (text: string) => Promise<Array<Record<string, un
   return contents;
 }
 
-/** Data in every table the app has so far, made through the API as users would. */
-async function seed(url: string) {
+type Seeded = { cookie: string; taskId: string; attachmentId: string; content: Uint8Array };
+
+/** The attachment's bytes as a restored server serves them. */
+async function downloadFrom(url: string, seeded: Seeded) {
+  const response = await fetch(`${url}/api/v1/tasks/${seeded.taskId}/attachments/${seeded.attachmentId}`, { headers: { cookie: seeded.cookie } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''%C3%A9t%C3%A9.bin");
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Data in every table the app has so far, and an attachment, made through the API as users would. */
+async function seed(url: string): Promise<Seeded> {
   const call = async (method: string, route: string, body?: unknown, cookie?: string) => {
     const response = await fetch(url + route, {
       method,
@@ -65,6 +76,22 @@ async function seed(url: string) {
   const { json: workspace } = await call('POST', '/api/v1/workspaces', { name: 'Acme' }, cookie);
   const { json: project } = await call('POST', '/api/v1/projects', { name: 'Launch', workspaceId: workspace.data._id }, cookie);
   await call('POST', `/api/v1/projects/${project.data._id}/members`, { userId: registered.data._id, role: 'VIEWER' }, cookie);
+  const { json: feature } = await call('POST', '/api/v1/features', { title: 'Onboarding', projectId: project.data._id }, cookie);
+  const { json: taskCategory } = await call('POST', '/api/v1/categories', { name: 'Work', slug: 'work', type: 'TASK' }, cookie);
+  const { json: task } = await call('POST', '/api/v1/tasks', { title: 'Sign', featureId: feature.data._id, categoryId: taskCategory.data._id }, cookie);
+  const content = binaryContent(70_000);
+  const { body, contentType } = multipartBody([
+    { field: 'files', fileName: 'été.bin', content },
+    { field: 'description', value: 'Binary, with zero bytes' },
+  ]);
+  const uploaded = await fetch(`${url}/api/v1/tasks/${task.data._id}/attachments`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, cookie: cookie! },
+    body,
+  });
+  const attachments = (await uploaded.json()) as any;
+  expect(uploaded.status, JSON.stringify(attachments)).toBe(201);
+  return { cookie: cookie!, taskId: task.data._id, attachmentId: attachments.data[0]._id, content };
 }
 
 describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
@@ -73,10 +100,11 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
   const restored = path.join(scratch, 'restored');
   const backupDir = path.join(scratch, 'backups', 'nightly');
   let server: RunningServer | undefined;
+  let seeded: Seeded;
 
   beforeAll(async () => {
     server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: source, LOG_LEVEL: 'silent' }));
-    await seed(server.url);
+    seeded = await seed(server.url);
   });
 
   afterAll(async () => {
@@ -95,8 +123,12 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
     await server!.close();
     server = undefined;
     const { stdout } = await runCli(['backup', backupDir], { DATA_DIR: source });
-    expect(stdout).toContain(`to ${backupDir}`);
-    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({ backend: 'pglite', format: 'tasklane-backup' });
+    expect(stdout).toContain(`and 1 attachment file to ${backupDir}`);
+    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({
+      backend: 'pglite',
+      format: 'tasklane-backup',
+      uploads: { folder: 'uploads', files: 1 },
+    });
     expect(fs.readdirSync(path.dirname(backupDir))).toEqual(['nightly']);
 
     await runCli(['restore', backupDir], { DATA_DIR: restored });
@@ -114,9 +146,12 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
       await after.close();
     }
 
-    // The restored directory serves: the server starts on it and signs the user in.
+    // The restored directory serves: the server starts on it, the session still holds, and
+    // the attachment comes back byte for byte.
     server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: restored, LOG_LEVEL: 'silent' }));
     expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+    const bytes = await downloadFrom(server.url, seeded);
+    expect(Buffer.from(bytes).equals(Buffer.from(seeded.content))).toBe(true);
   });
 
   it('never restores over an existing database, nor a backup of the other backend', async () => {
@@ -129,6 +164,12 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
     await expect(runCli(['restore', scratch], { DATA_DIR: path.join(scratch, 'x') })).rejects.toMatchObject({
       stderr: expect.stringContaining('is not a Tasklane backup'),
     });
+    // An empty DATA_DIR whose UPLOAD_DIR already holds files: refused before anything is written.
+    const fresh = path.join(scratch, 'fresh');
+    await expect(runCli(['restore', backupDir], { DATA_DIR: fresh, UPLOAD_DIR: path.join(restored, 'uploads') })).rejects.toMatchObject({
+      stderr: expect.stringContaining('already holds attachment files'),
+    });
+    expect(fs.existsSync(path.join(fresh, 'pglite'))).toBe(false);
   });
 });
 
@@ -139,12 +180,16 @@ describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', () =>
   const urlOf = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-backup-'));
   const backupDir = path.join(scratch, 'backup');
+  const uploadDirs = [path.join(scratch, 'uploads-source'), path.join(scratch, 'uploads-restored')];
   let server: RunningServer | undefined;
+  let seeded: Seeded;
 
   beforeAll(async () => {
     for (const name of names) await admin.unsafe(`create database ${name}`);
-    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: urlOf(names[0]!), LOG_LEVEL: 'silent' }));
-    await seed(server.url);
+    server = await startServer(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: uploadDirs[0], LOG_LEVEL: 'silent' }),
+    );
+    seeded = await seed(server.url);
   });
 
   afterAll(async () => {
@@ -155,9 +200,12 @@ describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', () =>
   });
 
   it('backs up while the app serves, and round-trips every table into an empty database', async () => {
-    await runCli(['backup', backupDir], { DATABASE_URL: urlOf(names[0]!) });
-    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({ backend: 'postgres' });
-    await runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[1]!) });
+    await runCli(['backup', backupDir], { DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: uploadDirs[0]! });
+    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({
+      backend: 'postgres',
+      uploads: { folder: 'uploads', files: 1 },
+    });
+    await runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[1]!), UPLOAD_DIR: uploadDirs[1]! });
 
     const before = postgres(urlOf(names[0]!), { max: 1, onnotice: () => {} });
     const after = postgres(urlOf(names[1]!), { max: 1, onnotice: () => {} });
@@ -170,10 +218,20 @@ describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', () =>
       await before.end();
       await after.end();
     }
+
+    const restoredServer = await startServer(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: urlOf(names[1]!), UPLOAD_DIR: uploadDirs[1], LOG_LEVEL: 'silent' }),
+    );
+    try {
+      const bytes = await downloadFrom(restoredServer.url, seeded);
+      expect(Buffer.from(bytes).equals(Buffer.from(seeded.content))).toBe(true);
+    } finally {
+      await restoredServer.close();
+    }
   });
 
   it('refuses to restore into a database that is not empty', async () => {
-    await expect(runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[0]!) })).rejects.toMatchObject({
+    await expect(runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: path.join(scratch, 'uploads-empty') })).rejects.toMatchObject({
       stderr: expect.stringContaining('not empty'),
     });
   });

@@ -4,14 +4,17 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { lockDataDir } from '../db/lock.js';
+import { copyStoredFiles, hasStoredFiles } from '../storage/file-store.js';
 
 /**
- * Backups are folders: a manifest and the database dump, made by each backend's own tool —
+ * Backups are folders: a manifest, the database dump, made by each backend's own tool —
  * PGlite's dumpDataDir (a gzipped copy of its data directory) or PostgreSQL's pg_dump (custom
- * format, restored with pg_restore). A folder is written under a temporary name and renamed
- * into place, so a backup that exists is complete.
+ * format, restored with pg_restore) — and a copy of the attachment files (`uploads/`, same
+ * layout as UPLOAD_DIR). A folder is written under a temporary name and renamed into place,
+ * so a backup that exists is complete.
  */
 export const MANIFEST_FILE = 'manifest.json';
+const UPLOADS_FOLDER = 'uploads';
 const PGLITE_DUMP = 'database.tar.gz';
 const POSTGRES_DUMP = 'database.pgdump';
 
@@ -25,10 +28,15 @@ export interface BackupManifest {
   /** How many migrations the database had applied; a restore migrates forward from there. */
   migrations: number;
   database: string;
+  /** The attachment files' folder in the backup and how many files it holds (absent in older backups). */
+  uploads?: { folder: string; files: number };
 }
 
-/** Where a backup comes from or goes to: the embedded data directory, or a PostgreSQL URL. */
-export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/**
+ * Where a backup comes from or goes to: the embedded data directory or a PostgreSQL URL, and
+ * the attachment files' folder (UPLOAD_DIR).
+ */
+export type Target = ({ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }) & { uploadDir: string };
 
 export class BackupError extends Error {}
 
@@ -46,6 +54,10 @@ export async function backup(source: Target, outDir: string): Promise<BackupMani
   fs.mkdirSync(staging);
   try {
     const manifest = source.kind === 'pglite' ? await dumpPglite(source.dataDir, staging) : await dumpPostgres(source.url, staging);
+    // After the dump: every attachment in it was committed, so its file is in place by now.
+    fs.mkdirSync(path.join(staging, UPLOADS_FOLDER));
+    const files = await copyStoredFiles(source.uploadDir, path.join(staging, UPLOADS_FOLDER));
+    manifest.uploads = { folder: UPLOADS_FOLDER, files };
     fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     fs.renameSync(staging, destination);
     return manifest;
@@ -66,8 +78,17 @@ export async function restore(backupDir: string, target: Target): Promise<Backup
   }
   const dump = path.join(path.resolve(backupDir), manifest.database);
   if (!fs.existsSync(dump)) throw new BackupError(`The backup is incomplete: ${manifest.database} is missing.`);
+  const uploads = manifest.uploads ? path.join(path.resolve(backupDir), manifest.uploads.folder) : undefined;
+  if (uploads && !fs.existsSync(uploads)) throw new BackupError(`The backup is incomplete: ${manifest.uploads!.folder}/ is missing.`);
+  // Both targets are checked before anything is written, so a refused restore changes nothing.
+  if (target.kind === 'pglite') assertNoPgliteDatabase(target.dataDir);
+  else await assertEmptyPostgres(target.url);
+  if (await hasStoredFiles(target.uploadDir)) {
+    throw new BackupError(`${target.uploadDir} already holds attachment files: restore into an empty UPLOAD_DIR.`);
+  }
   if (target.kind === 'pglite') await loadPglite(dump, target.dataDir);
   else await loadPostgres(dump, target.url);
+  if (uploads) await copyStoredFiles(uploads, target.uploadDir);
   return manifest;
 }
 
@@ -84,6 +105,10 @@ export function readManifest(backupDir: string): BackupManifest {
   }
   if (typeof manifest.database !== 'string' || manifest.database.includes('/') || manifest.database.includes('\\')) {
     throw new BackupError(`${file} names no database dump.`);
+  }
+  const uploads = manifest.uploads;
+  if (uploads !== undefined && (typeof uploads?.folder !== 'string' || !/^[A-Za-z0-9._-]+$/.test(uploads.folder) || uploads.folder.startsWith('.'))) {
+    throw new BackupError(`${file} names no valid uploads folder.`);
   }
   return manifest as BackupManifest;
 }
@@ -119,10 +144,14 @@ async function dumpPglite(dataDir: string, staging: string): Promise<BackupManif
   }
 }
 
-async function loadPglite(dump: string, dataDir: string): Promise<void> {
+function assertNoPgliteDatabase(dataDir: string) {
   if (hasPgliteDatabase(dataDir)) {
     throw new BackupError(`${path.resolve(dataDir)} already holds a database: restore into an empty DATA_DIR.`);
   }
+}
+
+async function loadPglite(dump: string, dataDir: string): Promise<void> {
+  assertNoPgliteDatabase(dataDir);
   const release = lockDataDir(path.resolve(dataDir));
   try {
     const client = await PGlite.create({ dataDir: pgliteDir(dataDir), loadDataDir: new Blob([fs.readFileSync(dump)]) });
@@ -180,7 +209,7 @@ async function dumpPostgres(url: string, staging: string): Promise<BackupManifes
   return manifestFor('postgres', migrations, POSTGRES_DUMP);
 }
 
-async function loadPostgres(dump: string, url: string): Promise<void> {
+async function assertEmptyPostgres(url: string): Promise<void> {
   const tables = await withPostgres(url, async (sql) => {
     const rows = await sql<Array<{ count: number }>>`
       select count(*)::int as count from information_schema.tables
@@ -188,6 +217,10 @@ async function loadPostgres(dump: string, url: string): Promise<void> {
     return rows[0]?.count ?? 0;
   });
   if (tables > 0) throw new BackupError('The target database is not empty: restore into a new, empty PostgreSQL database.');
+}
+
+async function loadPostgres(dump: string, url: string): Promise<void> {
+  await assertEmptyPostgres(url);
   const { dbname, env } = libpqConnection(url);
   await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, dump], env);
 }

@@ -1,6 +1,7 @@
 import type { CreateFeatureData, ListFeaturesData, MemberRole, UpdateFeatureData } from '@tasklane/contract';
 import { pageCount } from '../../db/list-helpers.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { ServiceContext } from '../context.js';
 import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
 import { abilitiesFor } from '../projects/projects.policy.js';
@@ -77,5 +78,6 @@ export async function updateFeature(ctx: ServiceContext, user: UserRow, featureI
 export async function deleteFeature(ctx: ServiceContext, user: UserRow, featureId: string, projectId?: string) {
   const { role } = await requireFeatureAccess(ctx, user, featureId, projectId);
   requireManager(role);
-  if (!(await repo.deleteFeature(ctx.db, featureId))) throw notFound('Feature not found');
+  const isDeleted = await deleteWithAttachmentFiles(ctx, { featureId }, (tx) => repo.deleteFeature(tx, featureId));
+  if (!isDeleted) throw notFound('Feature not found');
 }

@@ -198,6 +198,7 @@ export async function updateProject(db: Db, projectId: string, data: UpdateProje
 }
 
 /** Deletes the project; memberships, features, tasks, their comments and history cascade. */
-export async function deleteProject(db: Db, projectId: string) {
-  await db.delete(projects).where(eq(projects.id, projectId));
+export async function deleteProject(db: Db, projectId: string): Promise<boolean> {
+  const rows = await db.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id });
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import type { CreateProjectData, MemberRole, UpdateProjectData } from '@tasklane/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
+import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
@@ -82,7 +83,7 @@ export async function updateProject(ctx: ServiceContext, user: UserRow, projectI
 export async function deleteProject(ctx: ServiceContext, user: UserRow, projectId: string) {
   const access = await getAccess(ctx, user, projectId);
   if (!abilitiesFor(access.role).canDelete) throw forbidden('Only admins can delete this project');
-  await repo.deleteProject(ctx.db, projectId);
+  await deleteWithAttachmentFiles(ctx, { projectId }, (tx) => repo.deleteProject(tx, projectId));
 }
 
 export async function listMembers(ctx: ServiceContext, user: UserRow, projectId: string) {

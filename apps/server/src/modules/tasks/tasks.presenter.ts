@@ -1,4 +1,5 @@
 import { isTaskOverdue, type MemberRole, type Task, type TaskDetail, type TaskHistoryEntry, type TaskUser } from '@tasklane/contract';
+import { presentAttachment } from '../attachments/attachments.presenter.js';
 import { presentDueDate } from '../features/features.presenter.js';
 import { taskAbilitiesFor } from '../projects/projects.policy.js';
 import type { HistoryRow, TaskDetailRow, TaskRow, TaskUserRef } from './tasks.repo.js';
@@ -25,7 +26,7 @@ export function presentTask(row: TaskRow, role: MemberRole, userId: string, toda
     actualHours: row.actualHours,
     categoryId: row.category ? { _id: row.category.id, name: row.category.name, color: row.category.color } : null,
     tags: row.tags,
-    attachments: [],
+    attachments: row.attachments.map(presentAttachment),
     featureId: { _id: row.featureId, title: row.featureTitle },
     projectId: { _id: row.projectId, name: row.projectName },
     createdBy: presentUserRef(row.creator),

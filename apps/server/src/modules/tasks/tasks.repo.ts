@@ -3,6 +3,7 @@ import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { categories, features, projects, taskHistory, tasks, users, workspaces } from '../../db/schema.js';
+import { attachmentsJsonOf, type AttachmentRow } from '../attachments/attachments.repo.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
 
 export type TaskUserRef = { id: string; fullName: string; username: string; email: string; avatar: string | null };
@@ -31,6 +32,7 @@ export type TaskRow = {
   workspaceOwnerId: string;
   /** The caller's membership role in the task's project, null when none. */
   membershipRole: MemberRole | null;
+  attachments: AttachmentRow[];
 };
 
 /** A history entry as the database hands it over (JSON built in the task's query). */
@@ -81,6 +83,8 @@ export const taskSelection = (userId: string) => ({
   category: { id: categories.id, name: categories.name, color: categories.color },
   workspaceOwnerId: workspaces.ownerId,
   membershipRole: membershipRoleOf(tasks.projectId, userId),
+  // A correlated lookup on (task_id, created_at): cheap even for a page of 1000 tasks.
+  attachments: attachmentsJsonOf(tasks.id),
 });
 
 /** The task's history, newest first, as one JSON array inside the task's own query. */

@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
+import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import { findFeature } from '../features/features.repo.js';
 import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
 import { abilitiesFor, taskAbilitiesFor } from '../projects/projects.policy.js';
@@ -218,5 +219,7 @@ export async function deleteTask(ctx: ServiceContext, user: UserRow, taskId: str
   if (!taskAbilitiesFor(role, task.createdBy === user.id).canDelete) {
     throw forbidden(abilitiesFor(role).canEditTasks ? DELETE_ONLY : EDIT_ONLY);
   }
-  if (!(await write.deleteTask(ctx.db, taskId))) throw notFound('Task not found');
+  // Its comments, history and attachments cascade; the attachments' files go after the commit.
+  const isDeleted = await deleteWithAttachmentFiles(ctx, { taskId }, (tx) => write.deleteTask(tx, taskId));
+  if (!isDeleted) throw notFound('Task not found');
 }

@@ -1,4 +1,5 @@
 import { forbidden, notFound } from '../../http/errors.js';
+import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace, canSeeWorkspace } from './workspaces.policy.js';
@@ -34,6 +35,8 @@ export async function renameWorkspace(ctx: ServiceContext, user: UserRow, id: st
 
 export async function deleteWorkspace(ctx: ServiceContext, user: UserRow, id: string) {
   await getManagedWorkspace(ctx, user, id, 'delete');
-  // One statement: the cascade removes projects and memberships in the same transaction.
-  if (!(await repo.deleteWorkspace(ctx.db, id, user.id))) throw notFound('Workspace not found');
+  // The cascade removes projects and everything in them in the same transaction; the
+  // attachments' files go after it commits.
+  const isDeleted = await deleteWithAttachmentFiles(ctx, { workspaceId: id }, (tx) => repo.deleteWorkspace(tx, id, user.id));
+  if (!isDeleted) throw notFound('Workspace not found');
 }
