@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes, type RequestQueries } from '../app.js';
 import {
+  buildAttachment,
   buildCategory,
   buildComment,
   buildFeature,
@@ -15,6 +16,7 @@ import {
   DEFAULT_PASSWORD,
   tokenFromCookie,
   type SignedInUser,
+  uploadAttachments,
 } from '../../test/factories.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../test/test-server.js';
 
@@ -232,6 +234,33 @@ describe('SQL statements per request', () => {
       return call('DELETE', `/api/v1/tasks/${task._id}`, { cookie: owner.cookie });
     },
     'GET /api/v1/users/tasks': () => call('GET', '/api/v1/users/tasks?search=Task&status=TODO', { cookie: other.cookie }),
+    'GET /api/v1/tasks/:taskId/attachments': async () => {
+      const { task } = await buildTaskFixture();
+      await buildAttachment(server, owner.cookie, task._id);
+      await buildAttachment(server, other.cookie, task._id);
+      return call('GET', `/api/v1/tasks/${task._id}/attachments`, { cookie: other.cookie });
+    },
+    'POST /api/v1/tasks/:taskId/attachments': async () => {
+      // Several files and a description: one history entry and one insert for all of them.
+      const { task } = await buildTaskFixture();
+      await dueForRefresh(other.cookie);
+      return uploadAttachments(server, other.cookie, task._id, [
+        { field: 'description', value: 'Screenshots of the bug' },
+        { field: 'files', fileName: 'one.txt', content: 'one', contentType: 'text/plain' },
+        { field: 'files', fileName: 'two.txt', content: 'two', contentType: 'text/plain' },
+        { field: 'files', fileName: 'three.txt', content: 'three', contentType: 'text/plain' },
+      ]);
+    },
+    'GET /api/v1/tasks/:taskId/attachments/:attachmentId': async () => {
+      const { task } = await buildTaskFixture();
+      const attachment = await buildAttachment(server, owner.cookie, task._id);
+      return call('GET', `/api/v1/tasks/${task._id}/attachments/${attachment._id}`, { cookie: other.cookie });
+    },
+    'DELETE /api/v1/tasks/:taskId/attachments/:attachmentId': async () => {
+      const { task } = await buildTaskFixture();
+      const attachment = await buildAttachment(server, owner.cookie, task._id);
+      return call('DELETE', `/api/v1/tasks/${task._id}/attachments/${attachment._id}`, { cookie: owner.cookie });
+    },
     'GET /api/v1/tasks/:taskId/comments': async () => {
       const { task } = await buildTaskFixture();
       await buildComment(server, owner.cookie, task._id);
