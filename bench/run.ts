@@ -85,7 +85,7 @@ async function loadBackend(options: Options, server: Running, raw: Running, fixt
     for (const connections of options.connections) {
       const load = machineLoad().loadavg1;
       const result = summary(await measure(options, server.url, [requestFor(scenario, cookie)], connections));
-      runs[connections] = { ...result, ratioToRaw: round(result.requestsPerSecond / baseline[connections]!.requestsPerSecond, 3), loadavg1: load };
+      runs[connections] = { ...result, ratioToRaw: round(result.requestsPerSecond / baseline[connections]!.requestsPerSecond, 4), loadavg1: load };
       log(`${scenario.title} at ${connections}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
     }
     results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, note: scenario.note, runs });

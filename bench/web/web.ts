@@ -42,10 +42,11 @@ async function audit(name: string, url: string, cookie?: string): Promise<Lighth
     });
     const lhr = result!.lhr;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    // What costs points: weighted audits below full marks (the metrics, and any accessibility rule).
     const failedAudits = Object.values(lhr.categories)
-      .flatMap((category) => category.auditRefs)
+      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0))
       .map((ref) => lhr.audits[ref.id]!)
-      .filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'notApplicable')
+      .filter((item) => item.score !== null && item.score < 1)
       .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
     const metric = (id: string) => round(Number(lhr.audits[id]?.numericValue ?? 0), 0);
     return {
