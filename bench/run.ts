@@ -185,12 +185,19 @@ async function main() {
 
   const raw = await startRawServer();
   const results: BackendResult[] = [];
+  const failures: string[] = [];
   let web: WebResult | undefined;
   try {
     for (const backend of backends) {
-      const ran = await runBackend(options, backend, raw, adminUrl);
-      results.push({ ...ran.result, machine: machineLoad() });
-      web ??= ran.web;
+      try {
+        const ran = await runBackend(options, backend, raw, adminUrl);
+        results.push({ ...ran.result, machine: machineLoad() });
+        web ??= ran.web;
+      } catch (error) {
+        // The other backend's results are still worth writing; the run fails at the end.
+        failures.push(`${backend}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(`${backend} FAILED: ${failures.at(-1)}`);
+      }
     }
   } finally {
     await raw.stop();
@@ -198,6 +205,7 @@ async function main() {
   const written = writeResults({ startedAt, finishedAt: new Date(), quick: options.quick, results, web, skippedPostgres, machineAtStart: machineLoad() });
   for (const file of written) log(`wrote ${path.relative(repoRoot, file)}`);
   if (skippedPostgres) log(skippedPostgres);
+  if (failures.length > 0) throw new Error(`the bench failed on ${failures.length} backend(s)`);
 }
 
 main().catch((error: unknown) => {
