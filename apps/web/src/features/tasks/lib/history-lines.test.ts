@@ -81,15 +81,25 @@ describe('describeHistoryEntry', () => {
       { title: { from: 'a', to: 'b' }, description: { from: 'x', to: 'y' }, categoryId: { from: null, to: { _id: 'c1', name: 'Bugs' } } },
       'Updated title from "a" to "b", description and category from No category to Bugs by Ada Lovelace',
     ],
-    ['an attachment', 'ATTACHMENT_ADDED', { added: [{ name: 'plan.pdf' }], description: 'The plan' }, 'Added attachment plan.pdf by Ada Lovelace'],
+    [
+      'an attachment',
+      'ATTACHMENT_ADDED',
+      { added: [{ _id: 'a1', name: 'plan.pdf', size: 10 }], description: 'The plan' },
+      'Added attachment plan.pdf by Ada Lovelace',
+    ],
     [
       'attachments',
       'ATTACHMENT_ADDED',
-      { added: [{ name: 'a.png' }, { name: 'b.png' }] },
+      { added: [{ _id: 'a1', name: 'a.png', size: 1 }, { _id: 'a2', name: 'b.png', size: 2 }], description: null },
       'Added attachments a.png and b.png by Ada Lovelace',
     ],
-    ['an attachment without details', 'ATTACHMENT_ADDED', {}, 'Added an attachment by Ada Lovelace'],
-    ['a removed attachment', 'ATTACHMENT_REMOVED', { attachmentName: 'plan.pdf' }, 'Removed attachment plan.pdf by Ada Lovelace'],
+    ['an upload without files', 'ATTACHMENT_ADDED', { added: [], description: null }, 'Added an attachment by Ada Lovelace'],
+    [
+      'a removed attachment',
+      'ATTACHMENT_REMOVED',
+      { attachmentId: 'a1', attachmentName: 'plan.pdf' },
+      'Removed attachment plan.pdf by Ada Lovelace',
+    ],
   ])('%s', (_label, action, details, line) => {
     expect(describeHistoryEntry(entry(action, details))).toBe(line);
   });
