@@ -170,6 +170,8 @@ export type RunSummary = {
   finishedAt: Date;
   quick: boolean;
   results: BackendResult[];
+  /** PostgreSQL results of an earlier run, when this one ran PGlite only. */
+  reusedPostgres?: BackendResult & { startedAt: string };
   web: WebResult | undefined;
   skippedPostgres: string | undefined;
   machineAtStart: { loadavg1: number; loadavg5: number; loadavg15: number; cores: number };
@@ -184,7 +186,7 @@ export function writeResults(summary: RunSummary): string[] {
   const suffix = summary.quick ? '-quick' : '';
   const dir = path.join(benchRoot, 'results');
   fs.mkdirSync(dir, { recursive: true });
-  const postgres = summary.results.find((result) => result.backend === 'postgres');
+  const postgres = summary.results.find((result) => result.backend === 'postgres') ?? summary.reusedPostgres;
   const written: string[] = [];
   const meta = {
     startedAt: summary.startedAt.toISOString(),
@@ -217,6 +219,7 @@ export function writeResults(summary: RunSummary): string[] {
     `## Latest results (${date}, ${meta.minutes} min, Node ${process.version}; load average at start ${summary.machineAtStart.loadavg1} / ${summary.machineAtStart.loadavg5} / ${summary.machineAtStart.loadavg15} on ${summary.machineAtStart.cores} cores)`,
     '',
     summary.skippedPostgres ? `> ${summary.skippedPostgres}\n` : '',
+    summary.reusedPostgres ? `> PostgreSQL: the run started ${summary.reusedPostgres.startedAt}; PGlite and the front end: this run.\n` : '',
     postgres ? backendMarkdown(postgres) : '',
     '',
     pglite ? backendMarkdown(pglite, postgres) : '',

@@ -9,6 +9,7 @@
 // PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database on a server where the
 // user may create databases; the bench creates tasklane_bench_<pid> there and drops it after.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { explainLists, type ExplainReport } from './explain.js';
@@ -83,6 +84,7 @@ async function loadBackend(options: Options, server: Running, raw: Running, fixt
   for (const scenario of scenarios(fixtures)) {
     const runs: ScenarioResult['runs'] = {};
     for (const connections of options.connections) {
+      if (server.process.exitCode !== null || server.process.signalCode !== null) throw new Error('the server has exited (see its last words above)');
       const load = machineLoad().loadavg1;
       const result = summary(await measure(options, server.url, [requestFor(scenario, cookie)], connections));
       runs[connections] = { ...result, ratioToRaw: round(result.requestsPerSecond / baseline[connections]!.requestsPerSecond, 4), loadavg1: load };
@@ -164,6 +166,13 @@ async function runBackend(options: Options, backend: 'pglite' | 'postgres', raw:
   }
 }
 
+function latestPostgresResult(): (BackendResult & { startedAt: string }) | undefined {
+  const dir = path.join(repoRoot, 'bench/results');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => /^\d{4}-\d{2}-\d{2}-postgres\.json$/.test(name)).sort() : [];
+  const latest = files.at(-1);
+  return latest ? (JSON.parse(fs.readFileSync(path.join(dir, latest), 'utf8')) as BackendResult & { startedAt: string }) : undefined;
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
@@ -202,7 +211,19 @@ async function main() {
   } finally {
     await raw.stop();
   }
-  const written = writeResults({ startedAt, finishedAt: new Date(), quick: options.quick, results, web, skippedPostgres, machineAtStart: machineLoad() });
+  // A PGlite-only run (--backend=pglite) is compared with the last full PostgreSQL run on record.
+  const reused = !options.quick && !results.some((result) => result.backend === 'postgres') ? latestPostgresResult() : undefined;
+  if (reused) log(`comparing with the PostgreSQL results of ${reused.startedAt} (bench/results)`);
+  const written = writeResults({
+    startedAt,
+    finishedAt: new Date(),
+    quick: options.quick,
+    results,
+    reusedPostgres: reused,
+    web,
+    skippedPostgres: reused ? undefined : skippedPostgres,
+    machineAtStart: machineLoad(),
+  });
   for (const file of written) log(`wrote ${path.relative(repoRoot, file)}`);
   if (skippedPostgres) log(skippedPostgres);
   if (failures.length > 0) throw new Error(`the bench failed on ${failures.length} backend(s)`);

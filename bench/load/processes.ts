@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { benchRoot, repoRoot, sleep } from '../lib/util.js';
+import { benchRoot, log, repoRoot, sleep } from '../lib/util.js';
 
 export type Running = { process: ChildProcess; url: string; stop(): Promise<void> };
 
@@ -55,11 +55,25 @@ export async function startAppServer(database: { dataDir: string } | { databaseU
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
+  let isStopping = false;
+  child.once('exit', (code, signal) => {
+    if (!isStopping) log(`THE SERVER EXITED during the run (code ${code}, signal ${signal}); its last words:\n${stderr.slice(-4000)}`);
+  });
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
     try {
       const response = await fetch(`${url}/api/v1/health`);
-      if (response.ok) return { process: child, url, stop: stopper(child) };
+      if (response.ok) {
+        const stop = stopper(child);
+        return {
+          process: child,
+          url,
+          stop: () => {
+            isStopping = true;
+            return stop();
+          },
+        };
+      }
     } catch {
       // not listening yet
     }
