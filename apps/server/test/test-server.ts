@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../src/app.js';
+import { buildApp, loggerOptions, type App, type RequestQueries } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
@@ -31,6 +31,10 @@ export type TestServer = {
   ctx: ServiceContext;
   /** Every log line the server wrote, as raw JSON text. */
   logs: string[];
+  /** The SQL each request ran, by request id (the x-request-id response header). */
+  queries: Map<string, RequestQueries>;
+  /** The SQL the request that gave `response` ran. */
+  queriesOf(response: TestResponse): RequestQueries;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 };
@@ -66,6 +70,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 export type TestServerOptions = {
   /** Wraps the disk store (to inject a storage failure). */
   files?: (disk: FileStore) => FileStore;
+  /** false runs the app as in production (no query log; the health fast path on). */
+  recordQueries?: boolean;
 };
 
 /**
@@ -91,7 +97,14 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       callback();
     },
   });
-  const app = await buildApp({ config, database, files, logger: { ...loggerOptions('info'), stream } });
+  const queries = new Map<string, RequestQueries>();
+  const app = await buildApp({
+    config,
+    database,
+    files,
+    logger: { ...loggerOptions('info'), stream },
+    ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
+  });
   // What passed through this server and must never reach a log line (checked when the run ends).
   const secrets = new Set<string>();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -103,6 +116,13 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     config,
     ctx: { db: database.db, config, files },
     logs,
+    queries,
+    queriesOf(response) {
+      const id = response.headers.get('x-request-id') ?? '';
+      const entry = queries.get(id);
+      if (!entry) throw new Error(`No queries recorded for request ${id} (status ${response.status})`);
+      return entry;
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | Uint8Array | FormData | undefined = options.rawBody;

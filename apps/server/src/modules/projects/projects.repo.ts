@@ -1,5 +1,5 @@
 import type { CreateProjectData, MemberRole, ProjectStatus, Priority, UpdateProjectData } from '@tasklane/contract';
-import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projectMembers, projects, tasks, users, workspaces } from '../../db/schema.js';
 
@@ -27,6 +27,8 @@ export type ProjectRow = {
   membershipRole: MemberRole | null;
   totalTasks: number;
   completedTasks: number;
+  /** Oldest first, read in the project's own query. */
+  members: MemberRow[];
 };
 
 export type MemberRow = {
@@ -61,6 +63,23 @@ export async function findProjectAccess(db: Db, projectId: string, userId: strin
   return row;
 }
 
+/** A member as the project's query hands it over: JSON, its time as text. */
+type MemberJson = Omit<MemberRow, 'createdAt'> & { createdAt: string };
+
+/** The project's members with their users, oldest first, as one JSON array in the project's query. */
+const membersJson = sql<MemberJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', pm.id, 'projectId', pm.project_id, 'role', pm.role, 'createdAt', pm.created_at,
+    'user', json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email, 'username', u.username, 'avatar', u.avatar)
+  ) order by pm.created_at asc, pm.id asc)
+  from ${projectMembers} pm join ${users} u on u.id = pm.user_id
+  where pm.project_id = ${projects.id}
+), '[]'::json)`;
+
+function withMembers<T extends { members: MemberJson[] }>(row: T): Omit<T, 'members'> & { members: MemberRow[] } {
+  return { ...row, members: row.members.map((member) => ({ ...member, createdAt: new Date(member.createdAt) })) };
+}
+
 const projectColumns = (userId: string) => ({
   id: projects.id,
   workspaceId: projects.workspaceId,
@@ -86,9 +105,10 @@ const projectColumns = (userId: string) => ({
   totalTasks: sql<number>`(select count(*)::int from ${tasks} where ${tasks.projectId} = ${projects.id})`.mapWith(Number),
   completedTasks: sql<number>`(select count(*)::int from ${tasks}
     where ${tasks.projectId} = ${projects.id} and ${tasks.status} = 'COMPLETED')`.mapWith(Number),
+  members: membersJson,
 });
 
-/** One project with the caller's membership, or nothing. */
+/** One project with the caller's membership and every member, or nothing. */
 export async function findProject(db: Db, projectId: string, userId: string): Promise<ProjectRow | undefined> {
   const [row] = await db
     .select(projectColumns(userId))
@@ -96,53 +116,32 @@ export async function findProject(db: Db, projectId: string, userId: string): Pr
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(eq(projects.id, projectId))
     .limit(1);
-  return row;
+  return row && withMembers(row);
 }
 
 /** A workspace's projects: all of them for its owner, else those the user is a member of. */
-export async function listWorkspaceProjects(db: Db, workspaceId: string, userId: string, isOwner: boolean) {
+export async function listWorkspaceProjects(db: Db, workspaceId: string, userId: string, isOwner: boolean): Promise<ProjectRow[]> {
   const membership = sql`exists (select 1 from ${projectMembers}
     where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${userId})`;
-  return db
+  const rows = await db
     .select(projectColumns(userId))
     .from(projects)
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(isOwner ? eq(projects.workspaceId, workspaceId) : and(eq(projects.workspaceId, workspaceId), membership))
     .orderBy(desc(projects.createdAt), asc(projects.id));
+  return rows.map(withMembers);
 }
 
 /** Every project the user is a member of, most recently updated first. */
 export async function listMemberProjects(db: Db, userId: string): Promise<ProjectRow[]> {
-  return db
+  const rows = await db
     .select(projectColumns(userId))
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(eq(projectMembers.userId, userId))
     .orderBy(desc(projects.updatedAt), asc(projects.id));
-}
-
-/** Members of several projects at once (no query per project). */
-export async function listMembers(db: Db, projectIds: string[]): Promise<MemberRow[]> {
-  if (projectIds.length === 0) return [];
-  return db
-    .select({
-      id: projectMembers.id,
-      projectId: projectMembers.projectId,
-      role: projectMembers.role,
-      createdAt: projectMembers.createdAt,
-      user: {
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        username: users.username,
-        avatar: users.avatar,
-      },
-    })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(inArray(projectMembers.projectId, projectIds))
-    .orderBy(asc(projectMembers.createdAt), asc(projectMembers.id));
+  return rows.map(withMembers);
 }
 
 function projectValues(data: CreateProjectData | UpdateProjectData) {
@@ -161,16 +160,22 @@ function projectValues(data: CreateProjectData | UpdateProjectData) {
   };
 }
 
-/** The project and its creator's ADMIN membership, in one transaction. */
+/** The project and its creator's ADMIN membership, in one statement (so both or neither). */
 export async function insertProjectWithAdmin(db: Db, data: CreateProjectData, creatorId: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projects)
-      .values({ ...projectValues(data), workspaceId: data.workspaceId, createdBy: creatorId })
-      .returning({ id: projects.id });
-    await tx.insert(projectMembers).values({ projectId: row!.id, userId: creatorId, role: 'ADMIN' });
-    return row!.id;
-  });
+  const inserted = db
+    .$with('inserted')
+    .as(
+      db
+        .insert(projects)
+        .values({ ...projectValues(data), workspaceId: data.workspaceId, createdBy: creatorId })
+        .returning({ id: projects.id }),
+    );
+  const [row] = await db
+    .with(inserted)
+    .insert(projectMembers)
+    .select(sql`select gen_random_uuid(), ${inserted.id}, ${creatorId}::uuid, 'ADMIN', now() from ${inserted}`)
+    .returning({ projectId: projectMembers.projectId });
+  return row!.projectId;
 }
 
 /** Applies the edit and bumps the version; false when `expectedVersion` is given and stale. */
@@ -196,56 +201,4 @@ export async function updateProject(db: Db, projectId: string, data: UpdateProje
 export async function deleteProject(db: Db, projectId: string): Promise<boolean> {
   const rows = await db.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id });
   return rows.length > 0;
-}
-
-export async function insertMember(db: Db, projectId: string, userId: string, role: MemberRole): Promise<boolean> {
-  const rows = await db
-    .insert(projectMembers)
-    .values({ projectId, userId, role })
-    .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] })
-    .returning({ id: projectMembers.id });
-  return rows.length > 0;
-}
-
-/**
- * Runs a membership change while holding the project's row lock, so two concurrent
- * changes cannot both remove "another" admin and leave the project with none.
- */
-export async function withProjectLock<T>(db: Db, projectId: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${projects} where ${projects.id} = ${projectId} for update`);
-    return work(tx as unknown as Db);
-  });
-}
-
-export async function findMemberRole(db: Db, projectId: string, userId: string): Promise<MemberRole | undefined> {
-  const [row] = await db
-    .select({ role: projectMembers.role })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
-    .limit(1);
-  return row?.role;
-}
-
-export async function countAdmins(db: Db, projectId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'ADMIN')));
-  return row?.count ?? 0;
-}
-
-export async function deleteMember(db: Db, projectId: string, userId: string) {
-  await db.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-}
-
-export async function setMemberRole(db: Db, projectId: string, userId: string, role: MemberRole) {
-  await db
-    .update(projectMembers)
-    .set({ role })
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-}
-
-export async function touchProject(db: Db, projectId: string) {
-  await db.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
 }
