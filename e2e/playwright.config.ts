@@ -75,6 +75,9 @@ export default defineConfig({
       // limit itself is covered by the API tests.
       AUTH_RATE_LIMIT_PER_IP: '100000',
       API_RATE_LIMIT_PER_IP: '0',
+      // Small upload limits, so the attachment tests can go past them with small files.
+      UPLOAD_MAX_FILE_MB: '2',
+      UPLOAD_MAX_FILES: '5',
     },
     reuseExistingServer: false,
     timeout: 120_000,

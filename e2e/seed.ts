@@ -129,3 +129,26 @@ export async function seedProjectGround(request: APIRequestContext, names: { pro
   const category = await seedCategory(request, { name: names.category ?? 'Engineering', type: 'TASK' });
   return { workspace, project, category };
 }
+
+export interface SeededAttachment {
+  _id: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/** Uploads files to a task through the API (multipart, in `files`); answers the task's attachments. */
+export async function seedAttachments(
+  request: APIRequestContext,
+  taskId: string,
+  files: Array<{ name: string; mimeType: string; buffer: Buffer }>,
+  description?: string,
+): Promise<SeededAttachment[]> {
+  // Playwright's multipart takes one value per field: build the body by hand for several files.
+  const form = new FormData();
+  if (description) form.append('description', description);
+  for (const file of files) form.append('files', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  const response = await request.post(`/api/v1/tasks/${taskId}/attachments`, { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: SeededAttachment[] }).data;
+}

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => path.join(root, ...parts);
@@ -36,6 +37,26 @@ function isStale(outputs, sources) {
   }
 }
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy next to every text asset of the web app, which
+ * the server sends to browsers that accept them: the first screen's JavaScript crosses the
+ * network at a quarter of its size, at no CPU cost per request.
+ */
+function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!/\.(js|css|html|svg|json|txt|map)$/.test(entry.name)) continue;
+    const content = fs.readFileSync(file);
+    if (content.length < 1024) continue;
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  }
+}
+
 const contractSources = [at('packages/contract/src'), at('packages/contract/package.json')];
 
 const targets = [
@@ -53,6 +74,7 @@ const targets = [
     async build() {
       const { build } = await import('vite');
       await build({ root: at('apps/web'), configFile: at('apps/web/vite.config.ts'), logLevel: 'warn' });
+      precompress(at('apps/web/dist'));
     },
   },
   {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { createProjectThroughApi, createWorkspaceThroughApi, expect, registerThroughApi, signInThroughApi, test, uniqueUser } from '../fixtures';
-import { seedCategory, seedTodo } from '../seed';
+import { seedAttachments, seedCategory, seedTodo } from '../seed';
 
 /**
  * Injection in the browser (issue 7): markup and script typed into any text a user controls is
@@ -53,6 +53,9 @@ test('markup in every name, title, description and comment shows as plain text a
   expect(taskResponse.status()).toBe(201);
   const task = (await taskResponse.json()).data;
   expect((await api.post(`/api/v1/tasks/${task._id}/comments`, { data: { comment: payload('comment') } })).status()).toBe(201);
+  // A file name holds no '/' (it would be a path part) and no quotes (multipart escapes them).
+  const fileName = "<img src=x onerror=window.__pwned='file'>.html";
+  await seedAttachments(api, task._id, [{ name: fileName, mimeType: 'text/html', buffer: Buffer.from(payload('file content')) }], payload('upload'));
 
   const check = watchForScript(page);
   const visits: Array<[string, string[]]> = [
@@ -64,7 +67,7 @@ test('markup in every name, title, description and comment shows as plain text a
     ['/projects', [payload('project')]],
     [`/dashboard/projects/${project._id}`, [payload('feature')]],
     [`/dashboard/projects/${project._id}/features/${feature._id}/task`, [payload('task')]],
-    [`/dashboard/projects/${project._id}/features/${feature._id}/task/${task._id}`, [payload('task description'), payload('comment'), '<b>tag</b>']],
+    [`/dashboard/projects/${project._id}/features/${feature._id}/task/${task._id}`, [payload('task description'), payload('comment'), '<b>tag</b>', fileName, payload('upload')]],
     ['/tasks', [payload('task')]],
   ];
   for (const [path, texts] of visits) {

@@ -327,3 +327,31 @@ test.describe('ownership', () => {
     await other.close();
   });
 });
+
+test.describe('todos dashboard with many todos', () => {
+  test('shows 24 cards at a time, says how many there are, and shows more on request; a filter starts again at one page', async ({ page, signedInUser: _ }) => {
+    const category = await seedCategory(page.request, { name: 'Bulk' });
+    // No due dates: newest first, so the titles come back in reverse order of creation.
+    for (let index = 1; index <= 30; index += 1) {
+      await seedTodo(page.request, { title: `Bulk todo ${String(index).padStart(2, '0')}`, category: category._id, status: index <= 26 ? 'PENDING' : 'COMPLETED' });
+    }
+    await page.goto('/');
+    const cards = page.getByRole('list', { name: 'Todos' }).getByRole('article');
+    await expect(cards).toHaveCount(24);
+    await expect(page.getByText('Showing 24 of 30 todos')).toBeVisible();
+    await expect(cards.first().getByRole('heading')).toHaveText('Bulk todo 30');
+
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(cards).toHaveCount(30);
+    await expect(page.getByText('Showing 30 of 30 todos')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    await expect(cards.last().getByRole('heading')).toHaveText('Bulk todo 01');
+
+    await filter(page, 'Status').selectOption({ label: 'Pending' });
+    await expect(page.getByText('Showing 24 of 26 todos')).toBeVisible();
+    await expect(cards).toHaveCount(24);
+    await filter(page, 'Status').selectOption({ label: 'Completed' });
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByText(/Showing \d+ of \d+ todos/)).toHaveCount(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { cleanFileName } from '@tasklane/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   DEFAULT_PASSWORD,
   type SignedInUser,
 } from '../test/factories.js';
+import { multipartBody, type FormPart } from '../test/multipart.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { breakLeaf, invalidArbitrary, validArbitrary, type FieldHints, type JsonSchema } from './schema-arbitraries.js';
 
@@ -276,5 +278,46 @@ describe('fuzzing every operation of the API', () => {
     }
     expect(counts.requests).toBeGreaterThanOrEqual(process.env.FUZZ_VALID_RUNS ? 1 : 10_000);
     expect(counts.roundTrips).toBeGreaterThan(0);
+  });
+
+  it('uploads: any file name, content and description get 201 or a 4xx envelope, and stored files download byte for byte', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 80 }),
+        fc.uint8Array({ maxLength: 4000 }),
+        fc.option(fc.string({ unit: 'grapheme', maxLength: 60 })),
+        async (name, content, description) => {
+          const parts: FormPart[] = [{ field: 'files', fileName: name, content, contentType: 'application/octet-stream' }];
+          if (description !== null) parts.unshift({ field: 'description', value: description });
+          const upload = multipartBody(parts);
+          const response = await server.request('POST', `/api/v1/tasks/${world.task}/attachments`, {
+            cookie: owner.cookie,
+            rawBody: upload.body,
+            headers: { 'content-type': upload.contentType },
+          });
+          counts.requests += 1;
+          const label = `upload of ${JSON.stringify(name)} (${content.length} bytes, description ${JSON.stringify(description)})`;
+          if (response.status >= 500) throw new Error(`${response.status} for ${label}: ${response.text}`);
+          if (response.status >= 400) {
+            counts.fourHundreds += 1;
+            expect(response.body, label).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+            return;
+          }
+          counts.twoHundreds += 1;
+          expect(response.status, label).toBe(201);
+          expect(content.length, 'an empty file is refused').toBeGreaterThan(0);
+          const stored = (response.body.data as Array<{ _id: string; name: string; size: number }>).at(-1)!;
+          // Whatever arrived as the name, what is stored is already clean: no path, no control characters.
+          expect(cleanFileName(stored.name)).toBe(stored.name);
+          expect(stored.size).toBe(content.length);
+          const download = await fetch(`${server.url}/api/v1/tasks/${world.task}/attachments/${stored._id}`, { headers: { cookie: owner.cookie } });
+          counts.requests += 1;
+          expect(download.status).toBe(200);
+          expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(content)), label).toBe(true);
+          counts.roundTrips += 1;
+        },
+      ),
+      { numRuns: Math.min(VALID_RUNS, 150) },
+    );
   });
 });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import http from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { newQueryRecord, recordQueries, type QueryRecord } from './db/query-log.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
 import { badRequest } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
@@ -39,7 +42,54 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where attachment files live; the disk under config.uploads.dir unless given. */
   files?: FileStore;
+  /**
+   * Called once per request, before its response is sent, with the SQL it ran (tests count
+   * statements per route; the benchmark EXPLAINs them). Off in production.
+   */
+  onRequestQueries?: (entry: RequestQueries) => void;
 };
+
+export type RequestQueries = {
+  requestId: string;
+  method: string;
+  /** The route's pattern, such as /api/v1/tasks/:taskId; undefined when no route matched. */
+  route: string | undefined;
+  url: string;
+  statusCode: number;
+} & QueryRecord;
+
+export type RouteSummary = { method: string; url: string };
+
+const routeLists = new WeakMap<object, RouteSummary[]>();
+
+/** Every route the app registered (HEAD routes Fastify adds for GET ones left out). */
+export function registeredRoutes(app: App): RouteSummary[] {
+  return routeLists.get(app) ?? [];
+}
+
+function recordRequestQueries(app: FastifyInstance, onRequestQueries: (entry: RequestQueries) => void) {
+  const records = new WeakMap<FastifyRequest, QueryRecord>();
+  // Entered before any other hook (the session lookup included) and again after the body is
+  // parsed, because body parsing runs in the socket's async context, not the request's.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const record = newQueryRecord();
+    records.set(request, record);
+    recordQueries(record, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => recordQueries(records.get(request) ?? newQueryRecord(), done));
+  app.addHook('onSend', async (request, reply, payload) => {
+    const record = records.get(request) ?? newQueryRecord();
+    onRequestQueries({
+      requestId: String(request.id),
+      method: request.method,
+      route: request.routeOptions.url,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ...record,
+    });
+    return payload;
+  });
+}
 
 export function loggerOptions(level: string) {
   return {
@@ -64,8 +114,19 @@ export function loggerOptions(level: string) {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries }: BuildAppOptions) {
+  const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
+  // Off while queries are recorded: every request then goes through the hooks that count them.
+  const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
   const app = Fastify({
+    ...(healthFastPath
+      ? {
+          serverFactory: (handler: http.RequestListener) =>
+            http.createServer((request, response) => {
+              if (!healthFastPath.serve(request, response)) handler(request, response);
+            }),
+        }
+      : {}),
     logger: logger ?? loggerOptions(config.logLevel),
     // Fastify takes a hop count too, though its types do not say so.
     trustProxy: config.trustProxy as boolean | string,
@@ -73,12 +134,19 @@ export async function buildApp({ config, database, logger, files }: BuildAppOpti
     // A request id from the load balancer is kept when it looks like one; otherwise ours.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && isRequestId(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routes: RouteSummary[] = [];
+  routeLists.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+  if (onRequestQueries) recordRequestQueries(app, onRequestQueries);
 
   // The API speaks JSON only: any other body is a 415, not a string that fails validation.
   app.removeContentTypeParser('text/plain');
@@ -107,6 +175,14 @@ export async function buildApp({ config, database, logger, files }: BuildAppOpti
   registerRequestThrottle(app, config.apiRateLimit);
   registerOriginCheck(app, config.allowedOrigins);
   await registerApiDocs(app);
+
+  if (healthFastPath) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url === HEALTH_PATH && request.method === 'GET' && reply.statusCode === 200) healthFastPath.remember(reply.getHeaders());
+      return payload;
+    });
+    app.addHook('preClose', async () => healthFastPath.close());
+  }
 
   // Live events: this instance's listener and its open streams, ended first on shutdown.
   const events = new EventHub(database.db, database, app.log);

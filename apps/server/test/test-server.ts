@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../src/app.js';
+import { buildApp, loggerOptions, type App, type RequestQueries } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
@@ -33,6 +33,10 @@ export type TestServer = {
   logs: string[];
   /** PostgreSQL: the URL of this server's database (another instance can open it too). */
   databaseUrl: string | undefined;
+  /** The SQL each request ran, by request id (the x-request-id response header). */
+  queries: Map<string, RequestQueries>;
+  /** The SQL the request that gave `response` ran. */
+  queriesOf(response: TestResponse): RequestQueries;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 };
@@ -75,6 +79,8 @@ export type TestServerOptions = {
   files?: (disk: FileStore) => FileStore;
   /** PostgreSQL: serve the database of another test server (a second app instance) instead of a fresh one. */
   databaseUrl?: string;
+  /** false runs the app as in production (no query log; the health fast path on). */
+  recordQueries?: boolean;
 };
 
 /**
@@ -100,7 +106,14 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       callback();
     },
   });
-  const app = await buildApp({ config, database, files, logger: { ...loggerOptions('info'), stream } });
+  const queries = new Map<string, RequestQueries>();
+  const app = await buildApp({
+    config,
+    database,
+    files,
+    logger: { ...loggerOptions('info'), stream },
+    ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
+  });
   // What passed through this server and must never reach a log line (checked when the run ends).
   const secrets = new Set<string>();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -113,6 +126,13 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     ctx: { db: database.db, config, files },
     logs,
     databaseUrl,
+    queries,
+    queriesOf(response) {
+      const id = response.headers.get('x-request-id') ?? '';
+      const entry = queries.get(id);
+      if (!entry) throw new Error(`No queries recorded for request ${id} (status ${response.status})`);
+      return entry;
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | Uint8Array | FormData | undefined = options.rawBody;

@@ -38,6 +38,10 @@ export type AttachmentsResponse = z.infer<typeof attachmentsResponseSchema>;
 export const attachmentListResponseSchema = attachmentsResponseSchema.extend({ limits: attachmentLimitsSchema });
 export type AttachmentListResponse = z.infer<typeof attachmentListResponseSchema>;
 
+/** GET /attachments/limits: the limits alone, for a form that picks files before its task exists. */
+export const attachmentLimitsResponseSchema = messageResponseSchema.extend({ data: attachmentLimitsSchema });
+export type AttachmentLimitsResponse = z.infer<typeof attachmentLimitsResponseSchema>;
+
 /** The multipart body of an upload, for the API reference (the server reads the stream itself). */
 export const uploadAttachmentsBodyDoc = {
   type: 'object',

@@ -10,6 +10,7 @@ import postgres from 'postgres';
 import { migrationsDir } from '../paths.js';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { noteTransaction, queryLogger } from './query-log.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,7 +36,7 @@ const MIGRATION_LOCK_ID = 727_465_001;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const client = postgres(url, { max: poolSize, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = observed(drizzlePostgres(client, { schema, logger: queryLogger }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -75,7 +76,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = observed(drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -147,6 +148,16 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload: 
     clearTimeout(timer);
     await listener.end({ timeout: 1 });
   };
+}
+
+/** Every statement goes through the query log (see query-log.ts); transactions are counted too. */
+function observed(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => {
+    noteTransaction();
+    return transaction(work, config);
+  }) as Db['transaction'];
+  return db;
 }
 
 /** Closing twice (a signal during shutdown, a test that closed early) is harmless. */

@@ -234,6 +234,7 @@ const rows: Record<string, Row> = {
   },
   // Everyone signed in has a stream; what reaches it is decided per event (events.routes.test.ts).
   'GET /api/v1/events': { statuses: signedIn(200), request: () => ({ url: '/api/v1/events', stream: true }) },
+  'GET /api/v1/attachments/limits': { statuses: signedIn(200), request: () => ({ url: '/api/v1/attachments/limits' }) },
   'GET /api/v1/tasks/:taskId/attachments': {
     statuses: members(200),
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/attachments` }),

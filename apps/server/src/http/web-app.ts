@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text asset (scripts/build.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; everything else is revalidated.
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);

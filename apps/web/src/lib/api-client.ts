@@ -63,13 +63,34 @@ function asErrorResponse(data: unknown): ErrorResponse | undefined {
   return { success: false, message: body.message, code: body.code, errors };
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body as JSON, or undefined when it is empty or not JSON. */
+export function parseResponseText(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The ApiError for an unsuccessful answer: the server's envelope when it sent one, else its
+ * message if any, else 'Unknown error' (SPEC 7). Shared by every way of calling the API.
+ */
+export function apiErrorFromResponse(status: number, data: unknown): ApiError {
+  const envelope = asErrorResponse(data);
+  if (envelope) return new ApiError({ status, code: envelope.code, serverMessage: envelope.message, errors: envelope.errors });
+  const message = typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : undefined;
+  return new ApiError({ status, code: 'UNKNOWN', serverMessage: message });
+}
+
+/** The successful answer through its schema (an answer of another shape is an error). */
+export function parseResponseBody<T>(status: number, data: unknown, schema?: ResponseParser<T>): T {
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new ApiError({ status, code: 'INVALID_RESPONSE' });
   }
 }
 
@@ -95,23 +116,9 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
   }
 
-  const data = await readJson(response);
-  if (!response.ok) {
-    const envelope = asErrorResponse(data);
-    if (envelope) {
-      throw new ApiError({ status: response.status, code: envelope.code, serverMessage: envelope.message, errors: envelope.errors });
-    }
-    const message =
-      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : undefined;
-    throw new ApiError({ status: response.status, code: 'UNKNOWN', serverMessage: message });
-  }
-
-  if (!schema) return data as T;
-  try {
-    return schema.parse(data);
-  } catch {
-    throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE' });
-  }
+  const data = parseResponseText(await response.text());
+  if (!response.ok) throw apiErrorFromResponse(response.status, data);
+  return parseResponseBody(response.status, data, schema);
 }
 
 export const api = {

@@ -88,8 +88,8 @@ export function staleAnswersFor(event: LiveEvent, currentUserId: string | undefi
       return [{ queryKey: queryKeys.comments(event.taskId ?? '') }];
     case 'attachment.added':
     case 'attachment.removed':
-      // Attachments (and their history entries) are part of the task's answers.
-      return [{ taskId: event.taskId ?? '', projectId }, ...taskLists, { queryKey: queryKeys.attachments(event.taskId ?? '') }];
+      // The task's answers hold its attachments (under its key) and their history entries.
+      return [{ taskId: event.taskId ?? '', projectId }, ...taskLists];
   }
 }
 

@@ -14,9 +14,10 @@
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'list', q]  a page of its tasks
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'detail', taskId]  one task
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'board']  its board (every task as a card)
+ *   [...that task, 'attachments']                      its attachments and the upload limits
+ *   ['attachments', 'limits']                          the upload limits alone (Create Task's file picker)
  *   ['tasks', 'assigned']                              the caller's assigned tasks (/tasks)
  *   ['comments', taskId]                               a task's comments
- *   ['attachments', taskId]                            a task's attachments
  *   ['categories', 'list', 'TASK']                     the caller's TASK categories (task forms)
  *   ['users']                                          every user (member pickers)
  *
@@ -52,10 +53,12 @@ export const queryKeys = {
   /** A feature's board: every task of it as a card, in board order. */
   taskBoard: (projectId: string, featureId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board'] as const,
+  /** Under the task: deleting the task forgets them, refetching it (a 409) refetches them. */
+  taskAttachments: (projectId: string, featureId: string, taskId: string) =>
+    ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'detail', taskId, 'attachments'] as const,
+  attachmentLimits: () => ['attachments', 'limits'] as const,
   assignedTasks: () => ['tasks', 'assigned'] as const,
   comments: (taskId: string) => ['comments', taskId] as const,
-  /** A task's attachments, where a screen reads them on their own (they are in the task's answers too). */
-  attachments: (taskId: string) => ['attachments', taskId] as const,
   /** Shared with the categories screen's 'Tasks' filter (the same call and answer). */
   taskCategories: () => ['categories', 'list', 'TASK'] as const,
   users: () => ['users'] as const,

@@ -245,6 +245,16 @@ describe('list and task responses', () => {
     expect(listed.body).toMatchObject({ message: 'Attachments fetched successfully', data: [attachment] });
   });
 
+  it('answers the upload limits alone to anyone signed in, and 401 to a visitor', async () => {
+    const stranger = await buildSignedInUser(server);
+    const response = await server.request('GET', '/api/v1/attachments/limits', { cookie: stranger.cookie });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Upload limits', data: { maxFileSize: MAX_FILE_BYTES, maxFiles: MAX_FILES } });
+    const signedOut = await server.request('GET', '/api/v1/attachments/limits');
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+
   it('shows the attachments in the task detail, the feature task list and the assigned tasks', async () => {
     const task = await buildTask(server, owner.cookie, featureId, { assigneeId: owner.user.id });
     const attachment = await buildAttachment(server, owner.cookie, task._id);

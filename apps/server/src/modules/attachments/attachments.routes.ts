@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  attachmentLimitsResponseSchema,
   attachmentListResponseSchema,
   attachmentParamsSchema,
   attachmentsResponseSchema,
@@ -28,6 +29,21 @@ export function attachmentsRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
     await app.register(multipart, { throwFileSizeLimit: true });
     // Any other body reaches the upload handler, which answers with the right 415.
     app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+    app.get(
+      '/attachments/limits',
+      {
+        schema: {
+          tags: ['attachments'],
+          summary: "This server's upload limits, for a form that picks files before its task exists (signed in)",
+          response: { 200: attachmentLimitsResponseSchema, 401: errorResponseSchema },
+        },
+      },
+      async () => {
+        const { maxFileBytes, maxFiles } = ctx.config.uploads;
+        return { success: true as const, message: 'Upload limits', data: { maxFileSize: maxFileBytes, maxFiles } };
+      },
+    );
 
     app.get(
       '/tasks/:taskId/attachments',

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.js';
 import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type UserRow } from '../users/users.repo.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import { clearWindow, hitWindow, peekWindow } from './rate-limits.repo.js';
-import { deleteSession, extendSession, findSessionUser, insertSession } from './sessions.repo.js';
+import { deleteSession, findSessionUser, insertSession } from './sessions.repo.js';
 import { generateSessionToken, hashSessionToken } from './tokens.js';
 
 const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
@@ -86,13 +86,12 @@ export type ResolvedSession = { user: UserRow; expiresAt: Date; isRefreshed: boo
 
 /** The signed-in user for a token; the 30-day expiry slides forward at most once an hour. */
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<ResolvedSession | undefined> {
-  const sessionId = hashSessionToken(token);
-  const found = await findSessionUser(ctx.db, sessionId);
+  const now = Date.now();
+  const found = await findSessionUser(ctx.db, hashSessionToken(token), {
+    refreshedBefore: new Date(now - SESSION_REFRESH_INTERVAL_MS),
+    expiresAt: new Date(now + ctx.config.sessionTtlMs),
+  });
   if (!found) return undefined;
-  if (Date.now() - found.refreshedAt.getTime() < SESSION_REFRESH_INTERVAL_MS) {
-    return { user: found.user, expiresAt: found.expiresAt, isRefreshed: false };
-  }
-  const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
-  await extendSession(ctx.db, sessionId, expiresAt);
-  return { user: found.user, expiresAt, isRefreshed: true };
+  const isRefreshed = found.refreshedExpiresAt !== null;
+  return { user: found.user, expiresAt: found.refreshedExpiresAt ?? found.expiresAt, isRefreshed };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { publicUserColumns } from '../users/users.repo.js';
@@ -7,19 +7,31 @@ export async function insertSession(db: Db, values: { id: string; userId: string
   await db.insert(sessions).values(values);
 }
 
-/** The session's user, or nothing when the session is unknown or expired. */
-export async function findSessionUser(db: Db, sessionId: string) {
+/**
+ * The session's user, or nothing when the session is unknown or expired. A session last
+ * refreshed before `refresh.refreshedBefore` slides to `refresh.expiresAt` in the same
+ * statement (a data-modifying CTE), so signing a request in is always one round trip.
+ */
+export async function findSessionUser(db: Db, sessionId: string, refresh: { refreshedBefore: Date; expiresAt: Date }) {
+  const refreshed = db.$with('refreshed').as(
+    db
+      .update(sessions)
+      .set({ expiresAt: refresh.expiresAt, refreshedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), lte(sessions.refreshedAt, refresh.refreshedBefore)))
+      .returning({ expiresAt: sessions.expiresAt }),
+  );
   const [row] = await db
-    .select({ user: publicUserColumns, expiresAt: sessions.expiresAt, refreshedAt: sessions.refreshedAt })
+    .with(refreshed)
+    .select({
+      user: publicUserColumns,
+      expiresAt: sessions.expiresAt,
+      refreshedExpiresAt: sql<Date | null>`(select ${refreshed.expiresAt} from ${refreshed})`.mapWith(sessions.expiresAt),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   return row;
-}
-
-export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {
-  await db.update(sessions).set({ expiresAt, refreshedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSession(db: Db, sessionId: string) {

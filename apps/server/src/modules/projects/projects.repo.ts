@@ -1,9 +1,9 @@
 import type { CreateProjectData, MemberRole, ProjectStatus, Priority, UpdateProjectData } from '@tasklane/contract';
-import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projectMembers, projects, tasks, users, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
-import { eventOf, workspaceOfProject } from '../events/events.repo.js';
+import { eventOf } from '../events/events.repo.js';
 
 export type ProjectRow = {
   id: string;
@@ -29,6 +29,8 @@ export type ProjectRow = {
   membershipRole: MemberRole | null;
   totalTasks: number;
   completedTasks: number;
+  /** Oldest first, read in the project's own query. */
+  members: MemberRow[];
 };
 
 export type MemberRow = {
@@ -63,6 +65,23 @@ export async function findProjectAccess(db: Db, projectId: string, userId: strin
   return row;
 }
 
+/** A member as the project's query hands it over: JSON, its time as text. */
+type MemberJson = Omit<MemberRow, 'createdAt'> & { createdAt: string };
+
+/** The project's members with their users, oldest first, as one JSON array in the project's query. */
+const membersJson = sql<MemberJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', pm.id, 'projectId', pm.project_id, 'role', pm.role, 'createdAt', pm.created_at,
+    'user', json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email, 'username', u.username, 'avatar', u.avatar)
+  ) order by pm.created_at asc, pm.id asc)
+  from ${projectMembers} pm join ${users} u on u.id = pm.user_id
+  where pm.project_id = ${projects.id}
+), '[]'::json)`;
+
+function withMembers<T extends { members: MemberJson[] }>(row: T): Omit<T, 'members'> & { members: MemberRow[] } {
+  return { ...row, members: row.members.map((member) => ({ ...member, createdAt: new Date(member.createdAt) })) };
+}
+
 const projectColumns = (userId: string) => ({
   id: projects.id,
   workspaceId: projects.workspaceId,
@@ -88,9 +107,10 @@ const projectColumns = (userId: string) => ({
   totalTasks: sql<number>`(select count(*)::int from ${tasks} where ${tasks.projectId} = ${projects.id})`.mapWith(Number),
   completedTasks: sql<number>`(select count(*)::int from ${tasks}
     where ${tasks.projectId} = ${projects.id} and ${tasks.status} = 'COMPLETED')`.mapWith(Number),
+  members: membersJson,
 });
 
-/** One project with the caller's membership, or nothing. */
+/** One project with the caller's membership and every member, or nothing. */
 export async function findProject(db: Db, projectId: string, userId: string): Promise<ProjectRow | undefined> {
   const [row] = await db
     .select(projectColumns(userId))
@@ -98,53 +118,32 @@ export async function findProject(db: Db, projectId: string, userId: string): Pr
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(eq(projects.id, projectId))
     .limit(1);
-  return row;
+  return row && withMembers(row);
 }
 
 /** A workspace's projects: all of them for its owner, else those the user is a member of. */
-export async function listWorkspaceProjects(db: Db, workspaceId: string, userId: string, isOwner: boolean) {
+export async function listWorkspaceProjects(db: Db, workspaceId: string, userId: string, isOwner: boolean): Promise<ProjectRow[]> {
   const membership = sql`exists (select 1 from ${projectMembers}
     where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${userId})`;
-  return db
+  const rows = await db
     .select(projectColumns(userId))
     .from(projects)
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(isOwner ? eq(projects.workspaceId, workspaceId) : and(eq(projects.workspaceId, workspaceId), membership))
     .orderBy(desc(projects.createdAt), asc(projects.id));
+  return rows.map(withMembers);
 }
 
 /** Every project the user is a member of, most recently updated first. */
 export async function listMemberProjects(db: Db, userId: string): Promise<ProjectRow[]> {
-  return db
+  const rows = await db
     .select(projectColumns(userId))
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(eq(projectMembers.userId, userId))
     .orderBy(desc(projects.updatedAt), asc(projects.id));
-}
-
-/** Members of several projects at once (no query per project). */
-export async function listMembers(db: Db, projectIds: string[]): Promise<MemberRow[]> {
-  if (projectIds.length === 0) return [];
-  return db
-    .select({
-      id: projectMembers.id,
-      projectId: projectMembers.projectId,
-      role: projectMembers.role,
-      createdAt: projectMembers.createdAt,
-      user: {
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        username: users.username,
-        avatar: users.avatar,
-      },
-    })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(inArray(projectMembers.projectId, projectIds))
-    .orderBy(asc(projectMembers.createdAt), asc(projectMembers.id));
+  return rows.map(withMembers);
 }
 
 function projectValues(data: CreateProjectData | UpdateProjectData) {
@@ -185,25 +184,25 @@ const projectEvent = (
 
 const eventColumns = { id: projects.id, workspaceId: projects.workspaceId, version: projects.version };
 
-/** The project, its event and its creator's ADMIN membership, in one transaction. */
+/** The project, its creator's ADMIN membership and its event, in one statement (so all or nothing). */
 export async function insertProjectWithAdmin(db: Db, actor: Actor, data: CreateProjectData): Promise<string> {
-  return db.transaction(async (tx) => {
-    const inserted = tx.$with('inserted').as(
-      tx
+  const inserted = db
+    .$with('inserted')
+    .as(
+      db
         .insert(projects)
         .values({ ...projectValues(data), workspaceId: data.workspaceId, createdBy: actor.id })
         .returning(eventColumns),
     );
-    const [row] = await tx
-      .with(inserted, projectEvent(tx as unknown as Db, actor, 'project.created', inserted))
-      .select({ id: inserted.id })
-      .from(inserted);
-    await tx.insert(projectMembers).values({ projectId: row!.id, userId: actor.id, role: 'ADMIN' });
-    return row!.id;
-  });
+  const [row] = await db
+    .with(inserted, projectEvent(db, actor, 'project.created', inserted))
+    .insert(projectMembers)
+    .select(sql`select gen_random_uuid(), ${inserted.id}, ${actor.id}::uuid, 'ADMIN', now() from ${inserted}`)
+    .returning({ projectId: projectMembers.projectId });
+  return row!.projectId;
 }
 
-/** Applies the edit and bumps the version; false when `expectedVersion` is given and stale. */
+/** Applies the edit, bumps the version and records its event; false when `expectedVersion` is given and stale. */
 export async function updateProject(
   db: Db,
   actor: Actor,
@@ -236,91 +235,4 @@ export async function deleteProject(db: Db, actor: Actor, projectId: string): Pr
   const deleted = db.$with('deleted').as(db.delete(projects).where(eq(projects.id, projectId)).returning(eventColumns));
   const rows = await db.with(deleted, projectEvent(db, actor, 'project.deleted', deleted)).select({ id: deleted.id }).from(deleted);
   return rows.length > 0;
-}
-
-/** The event of a membership change, from the CTE `source` that returned the membership. */
-const memberEvent = (
-  db: Db,
-  actor: Actor,
-  type: 'member.added' | 'member.updated' | 'member.removed',
-  source: { id: SQLWrapper; projectId: SQLWrapper; userId: SQLWrapper } & SQLWrapper,
-) =>
-  eventOf(
-    db,
-    actor,
-    {
-      type,
-      entityId: sql`${source.id}`,
-      projectId: sql`${source.projectId}`,
-      workspaceId: workspaceOfProject(sql`${source.projectId}`),
-      subjectId: sql`${source.userId}`,
-    },
-    source,
-  );
-
-const memberEventColumns = { id: projectMembers.id, projectId: projectMembers.projectId, userId: projectMembers.userId };
-
-export async function insertMember(db: Db, actor: Actor, projectId: string, userId: string, role: MemberRole): Promise<boolean> {
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(projectMembers)
-      .values({ projectId, userId, role })
-      .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] })
-      .returning(memberEventColumns),
-  );
-  const rows = await db.with(inserted, memberEvent(db, actor, 'member.added', inserted)).select({ id: inserted.id }).from(inserted);
-  return rows.length > 0;
-}
-
-/**
- * Runs a membership change while holding the project's row lock, so two concurrent
- * changes cannot both remove "another" admin and leave the project with none.
- */
-export async function withProjectLock<T>(db: Db, projectId: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${projects} where ${projects.id} = ${projectId} for update`);
-    return work(tx as unknown as Db);
-  });
-}
-
-export async function findMemberRole(db: Db, projectId: string, userId: string): Promise<MemberRole | undefined> {
-  const [row] = await db
-    .select({ role: projectMembers.role })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
-    .limit(1);
-  return row?.role;
-}
-
-export async function countAdmins(db: Db, projectId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'ADMIN')));
-  return row?.count ?? 0;
-}
-
-export async function deleteMember(db: Db, actor: Actor, projectId: string, userId: string) {
-  const deleted = db.$with('deleted').as(
-    db
-      .delete(projectMembers)
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
-      .returning(memberEventColumns),
-  );
-  await db.with(deleted, memberEvent(db, actor, 'member.removed', deleted)).select({ id: deleted.id }).from(deleted);
-}
-
-export async function setMemberRole(db: Db, actor: Actor, projectId: string, userId: string, role: MemberRole) {
-  const updated = db.$with('updated').as(
-    db
-      .update(projectMembers)
-      .set({ role })
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
-      .returning(memberEventColumns),
-  );
-  await db.with(updated, memberEvent(db, actor, 'member.updated', updated)).select({ id: updated.id }).from(updated);
-}
-
-export async function touchProject(db: Db, projectId: string) {
-  await db.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
 }

@@ -3,11 +3,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { Actor, ServiceContext } from '../context.js';
-import { findUserById, type UserRow } from '../users/users.repo.js';
+import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../workspaces/workspaces.service.js';
 import { abilitiesFor, canChangeRoles, canManageMemberWithRole, effectiveRole } from './projects.policy.js';
 import { presentProject } from './projects.presenter.js';
+import * as members from './members.repo.js';
+import { requireProjectAccess } from './project-access.js';
 import * as repo from './projects.repo.js';
 
 const STALE_PROJECT = 'This project was changed by someone else. Reload to see the latest version.';
@@ -23,23 +25,14 @@ async function getAccess(ctx: ServiceContext, user: UserRow, projectId: string):
   return { project, role };
 }
 
-async function presentOne(ctx: ServiceContext, access: Access) {
-  const members = await repo.listMembers(ctx.db, [access.project.id]);
-  return presentProject(access.project, access.role, members);
+function presentOne(access: Access) {
+  return presentProject(access.project, access.role, access.project.members);
 }
 
-async function presentMany(ctx: ServiceContext, user: UserRow, rows: repo.ProjectRow[]) {
-  const members = await repo.listMembers(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
+function presentMany(user: UserRow, rows: repo.ProjectRow[]) {
   return rows.map((row) => {
     const role = effectiveRole(row.membershipRole, row.workspaceOwnerId === user.id) ?? 'VIEWER';
-    return presentProject(
-      row,
-      role,
-      members.filter((member) => member.projectId === row.id),
-    );
+    return presentProject(row, role, row.members);
   });
 }
 
@@ -54,16 +47,16 @@ async function checkCategory(ctx: ServiceContext, user: UserRow, categoryId: str
 }
 
 export async function getProject(ctx: ServiceContext, user: UserRow, projectId: string) {
-  return presentOne(ctx, await getAccess(ctx, user, projectId));
+  return presentOne(await getAccess(ctx, user, projectId));
 }
 
 export async function listWorkspaceProjects(ctx: ServiceContext, user: UserRow, workspaceId: string) {
   const { isOwner } = await getVisibleWorkspace(ctx, user, workspaceId);
-  return presentMany(ctx, user, await repo.listWorkspaceProjects(ctx.db, workspaceId, user.id, isOwner));
+  return presentMany(user, await repo.listWorkspaceProjects(ctx.db, workspaceId, user.id, isOwner));
 }
 
 export async function listMyProjects(ctx: ServiceContext, user: UserRow) {
-  return presentMany(ctx, user, await repo.listMemberProjects(ctx.db, user.id));
+  return presentMany(user, await repo.listMemberProjects(ctx.db, user.id));
 }
 
 export async function createProject(ctx: ServiceContext, user: Actor, data: CreateProjectData) {
@@ -94,51 +87,40 @@ export async function deleteProject(ctx: ServiceContext, user: Actor, projectId:
 }
 
 export async function listMembers(ctx: ServiceContext, user: UserRow, projectId: string) {
-  await getAccess(ctx, user, projectId);
-  return repo.listMembers(ctx.db, [projectId]);
-}
-
-async function findMember(ctx: ServiceContext, projectId: string, userId: string) {
-  const members = await repo.listMembers(ctx.db, [projectId]);
-  const member = members.find((candidate) => candidate.user.id === userId);
-  if (!member) throw notFound('Member not found');
-  return member;
+  return (await getAccess(ctx, user, projectId)).project.members;
 }
 
 export async function addMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
-  const access = await getAccess(ctx, user, projectId);
-  if (!abilitiesFor(access.role).canManageMembers) throw forbidden('Only admins and moderators can add members');
-  if (!canManageMemberWithRole(access.role, role)) throw forbidden('Moderators can add only members and viewers');
-  if (!(await findUserById(ctx.db, userId))) throw notFound('User not found');
-  // The unique index decides, so two simultaneous adds make one membership.
-  if (!(await repo.insertMember(ctx.db, user, projectId, userId, role))) throw conflict('User is already a member of this project');
-  await repo.touchProject(ctx.db, projectId);
-  return findMember(ctx, projectId, userId);
+  const { role: callerRole } = await requireProjectAccess(ctx, user, projectId);
+  if (!abilitiesFor(callerRole).canManageMembers) throw forbidden('Only admins and moderators can add members');
+  if (!canManageMemberWithRole(callerRole, role)) throw forbidden('Moderators can add only members and viewers');
+  const added = await members.insertMember(ctx.db, user, projectId, userId, role);
+  if (added.outcome === 'no-such-user') throw notFound('User not found');
+  if (added.outcome === 'already-member') throw conflict('User is already a member of this project');
+  return added.member;
 }
 
 export async function removeMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string) {
-  const access = await getAccess(ctx, user, projectId);
-  if (!abilitiesFor(access.role).canManageMembers) throw forbidden('Only admins and moderators can remove members');
-  await repo.withProjectLock(ctx.db, projectId, async (tx) => {
-    const targetRole = await repo.findMemberRole(tx, projectId, userId);
-    if (!targetRole) throw notFound('Member not found');
-    if (!canManageMemberWithRole(access.role, targetRole)) throw forbidden('Moderators can remove only members and viewers');
-    if (targetRole === 'ADMIN' && (await repo.countAdmins(tx, projectId)) <= 1) throw conflict(LAST_ADMIN);
-    await repo.deleteMember(tx, user, projectId, userId);
-    await repo.touchProject(tx, projectId);
+  const { role: callerRole } = await requireProjectAccess(ctx, user, projectId);
+  if (!abilitiesFor(callerRole).canManageMembers) throw forbidden('Only admins and moderators can remove members');
+  await members.withProjectLock(ctx.db, projectId, async (tx) => {
+    const target = await members.findMemberRoleAndAdmins(tx, projectId, userId);
+    if (!target.role) throw notFound('Member not found');
+    if (!canManageMemberWithRole(callerRole, target.role)) throw forbidden('Moderators can remove only members and viewers');
+    if (target.role === 'ADMIN' && target.admins <= 1) throw conflict(LAST_ADMIN);
+    await members.deleteMember(tx, user, projectId, userId);
   });
 }
 
 export async function changeMemberRole(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
-  const access = await getAccess(ctx, user, projectId);
-  if (!canChangeRoles(access.role)) throw forbidden('Only admins can change roles');
-  await repo.withProjectLock(ctx.db, projectId, async (tx) => {
-    const currentRole = await repo.findMemberRole(tx, projectId, userId);
-    if (!currentRole) throw notFound('Member not found');
-    if (currentRole === 'ADMIN' && role !== 'ADMIN' && (await repo.countAdmins(tx, projectId)) <= 1) {
-      throw conflict(LAST_ADMIN);
-    }
-    await repo.setMemberRole(tx, user, projectId, userId, role);
+  const { role: callerRole } = await requireProjectAccess(ctx, user, projectId);
+  if (!canChangeRoles(callerRole)) throw forbidden('Only admins can change roles');
+  return members.withProjectLock(ctx.db, projectId, async (tx) => {
+    const target = await members.findMemberRoleAndAdmins(tx, projectId, userId);
+    if (!target.role) throw notFound('Member not found');
+    if (target.role === 'ADMIN' && role !== 'ADMIN' && target.admins <= 1) throw conflict(LAST_ADMIN);
+    const member = await members.setMemberRole(tx, user, projectId, userId, role);
+    if (!member) throw notFound('Member not found');
+    return member;
   });
-  return findMember(ctx, projectId, userId);
 }

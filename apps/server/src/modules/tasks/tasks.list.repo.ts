@@ -1,5 +1,5 @@
 import { priorities, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
-import { and, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern, orderTerm, rankOf, type SortOrder } from '../../db/list-helpers.js';
 import { projects, tasks, workspaces } from '../../db/schema.js';
@@ -90,19 +90,33 @@ export async function countFeatureTasks(
 
 /**
  * The user's assigned tasks in projects they can still open (a member, or the workspace's
- * owner), filtered, sorted and paged in the database; the total rides along as a window count.
+ * owner), filtered, sorted and paged in the database. The page's ids (with the total as a
+ * window count) are chosen from tasks alone; only that page is then populated by joins.
  */
 export async function listAssignedTasks(db: Db, userId: string, filters: TaskFilters, page: TaskPage) {
+  const order = orderFor(page);
   const where = and(
     eq(tasks.assigneeId, userId),
     or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)),
     ...filterConditions(filters),
   );
-  const rows = (await fromTasks(db, userId, { total: sql`count(*) over ()`.mapWith(Number) })
+  const chosen = db
+    .select({
+      id: sql<string>`${tasks.id}`.as('chosen_id'),
+      total: sql<number>`count(*) over ()`.as('chosen_total'),
+      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('chosen_position'),
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(where)
-    .orderBy(...orderFor(page))
+    .orderBy(...order)
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit)) as Array<TaskRow & { total: number }>;
+    .offset((page.page - 1) * page.limit)
+    .as('chosen');
+  const rows = (await fromTasks(db, userId, { total: sql`${chosen.total}`.mapWith(Number) })
+    .innerJoin(chosen, eq(chosen.id, tasks.id))
+    .orderBy(asc(chosen.position))) as Array<TaskRow & { total: number }>;
   if (rows.length > 0 || page.page === 1) return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
   // A page past the end: count on its own.
   const [count] = await db

@@ -63,7 +63,9 @@ export const taskSelection = (userId: string) => ({
   projectId: tasks.projectId,
   projectName: projects.name,
   featureId: tasks.featureId,
-  featureTitle: features.title,
+  // A lookup by primary key per row rather than a join: the planner may not hash-join (and so
+  // sequentially scan) every feature to name a page of tasks.
+  featureTitle: sql<string>`(select ${features.title} from ${features} where ${features.id} = ${tasks.featureId})`,
   title: tasks.title,
   description: tasks.description,
   status: tasks.status,
@@ -104,7 +106,6 @@ export function fromTasks(db: Db, userId: string, extra: Record<string, SQL> = {
   return db
     .select({ ...taskSelection(userId), ...extra })
     .from(tasks)
-    .innerJoin(features, eq(features.id, tasks.featureId))
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))

@@ -201,16 +201,14 @@ async function attemptUpdate(db: Db, user: Actor, taskId: string, data: UpdateTa
 }
 
 /**
- * A save with a stale `version` is 409. A save without one that loses a race to a concurrent
- * save is planned again against the newer task while holding its row lock, so it applies and
- * its history still chains truthfully (each entry's `from` is what the previous save left).
+ * A save is planned and written while holding the task's row lock: a concurrent save waits,
+ * then is planned against what the first one left, so every save without a `version` applies
+ * and the history chains truthfully (each entry's `from` is what the previous save left). A
+ * save with a stale `version` is 409. Locking first (rather than retrying a lost race) keeps
+ * every save to the same few statements.
  */
 export async function updateTask(ctx: ServiceContext, user: Actor, taskId: string, data: UpdateTaskData) {
-  let attempt = await attemptUpdate(ctx.db, user, taskId, data);
-  if (attempt.outcome === 'stale') {
-    if (data.version !== undefined) throw conflict(STALE_TASK);
-    attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
-  }
+  const attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
   if (attempt.outcome === 'unchanged') return attempt.task;
   if (attempt.outcome === 'stale') throw conflict(STALE_TASK);
   return getTask(ctx, user, taskId);

@@ -126,10 +126,7 @@ export async function deleteTask(db: Db, actor: Actor, taskId: string): Promise<
   return rows.length > 0;
 }
 
-/**
- * Runs `work` in a transaction holding the task's row lock, so no other save can land between
- * its read and its write. Used only after a save lost a race, to guarantee it progresses.
- */
+/** Runs `work` in a transaction holding the task's row lock, so no other save can land between its read and its write. */
 export async function withTaskLock<T>(db: Db, taskId: string, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${tasks} where ${tasks.id} = ${taskId} for update`);

@@ -36,3 +36,29 @@ export function refreshAfterTaskChange(
   }
   return Promise.all(refreshes);
 }
+
+/**
+ * What adding or removing a task's attachments makes stale: the task (its `attachments` and the
+ * new history entry), its attachment list (unless the caller just put the server's list in it),
+ * the feature's task lists (attachment counts), and /tasks when the task is assigned to the
+ * caller (counts there too). Project numbers do not change.
+ */
+export function refreshAfterAttachmentChange(
+  queryClient: QueryClient,
+  {
+    task,
+    routeFeatureId,
+    currentUserId,
+    isListFresh = false,
+  }: { task: TaskRef; routeFeatureId: string; currentUserId: string | undefined; isListFresh?: boolean },
+) {
+  const refreshes: Array<Promise<unknown>> = [
+    queryClient.invalidateQueries({ queryKey: queryKeys.task(task.projectId._id, routeFeatureId, task._id), exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.taskLists(task.projectId._id, task.featureId._id) }),
+  ];
+  if (!isListFresh) {
+    refreshes.push(queryClient.invalidateQueries({ queryKey: queryKeys.taskAttachments(task.projectId._id, routeFeatureId, task._id) }));
+  }
+  if (isAssignedTo(task, currentUserId)) refreshes.push(queryClient.invalidateQueries({ queryKey: queryKeys.assignedTasks() }));
+  return Promise.all(refreshes);
+}

@@ -9,6 +9,7 @@ import { cardClassName } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatHoursSpent } from '@/lib/format';
+import { AttachmentCount } from './attachment-count';
 
 /**
  * A task assigned to the caller (SPEC 2): overdue marker, category chip, due date or 'Not set
@@ -66,6 +67,14 @@ export const AssignedTaskCard = memo(function AssignedTaskCard({ task }: { task:
           <dt className="sr-only">Actual / estimated hours</dt>
           <dd className="tabular-nums text-slate-700 dark:text-slate-300" title="Actual / estimated hours">{formatHoursSpent(task.actualHours, task.estimatedHours)}</dd>
         </div>
+        {task.attachments.length > 0 && (
+          <div className="flex items-center text-slate-700 dark:text-slate-300">
+            <dt className="sr-only">Attachments</dt>
+            <dd className="[&_svg]:text-slate-400">
+              <AttachmentCount count={task.attachments.length} />
+            </dd>
+          </div>
+        )}
       </dl>
 
       {task.tags.length > 0 && (

@@ -3,6 +3,7 @@ import {
   ArrowRightLeft,
   CalendarClock,
   Clock,
+  FileX,
   Flag,
   History,
   Lock,
@@ -30,8 +31,8 @@ const icons: Record<HistoryAction, { icon: LucideIcon; tone: string }> = {
   BLOCKED: { icon: Lock, tone: 'bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300' },
   UNBLOCKED: { icon: LockOpen, tone: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300' },
   UPDATED: { icon: PencilLine, tone: 'bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300' },
-  ATTACHMENT_ADDED: { icon: Paperclip, tone: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300' },
-  ATTACHMENT_REMOVED: { icon: Paperclip, tone: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300' },
+  ATTACHMENT_ADDED: { icon: Paperclip, tone: 'bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300' },
+  ATTACHMENT_REMOVED: { icon: FileX, tone: 'bg-rose-50 text-rose-600 dark:bg-rose-950 dark:text-rose-300' },
 };
 
 /** The task's history, newest first (the server's order): one line per change, with when. */

@@ -81,17 +81,38 @@ describe('describeHistoryEntry', () => {
       { title: { from: 'a', to: 'b' }, description: { from: 'x', to: 'y' }, categoryId: { from: null, to: { _id: 'c1', name: 'Bugs' } } },
       'Updated title from "a" to "b", description and category from No category to Bugs by Ada Lovelace',
     ],
-    ['an attachment', 'ATTACHMENT_ADDED', { added: [{ name: 'plan.pdf' }], description: 'The plan' }, 'Added attachment plan.pdf by Ada Lovelace'],
     [
-      'attachments',
+      'an upload with its description',
       'ATTACHMENT_ADDED',
-      { added: [{ name: 'a.png' }, { name: 'b.png' }] },
-      'Added attachments a.png and b.png by Ada Lovelace',
+      {
+        added: [
+          { _id: 'a1', name: 'design.pdf', size: 2048 },
+          { _id: 'a2', name: 'notes.txt', size: 12 },
+        ],
+        description: 'first drafts',
+      },
+      'Attached design.pdf, notes.txt by Ada Lovelace — "first drafts"',
     ],
-    ['an attachment without details', 'ATTACHMENT_ADDED', {}, 'Added an attachment by Ada Lovelace'],
-    ['a removed attachment', 'ATTACHMENT_REMOVED', { attachmentName: 'plan.pdf' }, 'Removed attachment plan.pdf by Ada Lovelace'],
+    [
+      'an upload without a description',
+      'ATTACHMENT_ADDED',
+      { added: [{ _id: 'a1', name: 'plan.pdf', size: 10 }], description: null },
+      'Attached plan.pdf by Ada Lovelace',
+    ],
+    [
+      'a removed attachment',
+      'ATTACHMENT_REMOVED',
+      { attachmentId: 'a1', attachmentName: 'design.pdf' },
+      'Removed design.pdf by Ada Lovelace',
+    ],
   ])('%s', (_label, action, details, line) => {
     expect(describeHistoryEntry(entry(action, details))).toBe(line);
+  });
+
+  it('puts the description of an upload by a former user last', () => {
+    expect(describeHistoryEntry(entry('ATTACHMENT_ADDED', { added: [{ _id: 'a1', name: 'x.png', size: 1 }], description: 'Logo' }, null))).toBe(
+      'Attached x.png by a former user — "Logo"',
+    );
   });
 
   it('names a user who no longer exists', () => {

@@ -5,10 +5,13 @@ import { formatShortDate, type TaskHistoryEntry } from '@tasklane/contract';
  * lists them), ending with who made the change:
  *   'Status changed from TODO to IN_PROGRESS by Ada Lovelace'
  *   'Due date changed from Jan 5, 2025 to Not set by Ada Lovelace'
+ *   'Attached design.pdf, notes.txt by Ada Lovelace — "first drafts"' (an upload's description last)
  * Statuses and priorities are shown as the API names them, as the spec's history does.
  */
 export function describeHistoryEntry(entry: TaskHistoryEntry): string {
-  return `${describeChange(entry)} by ${entry.userId?.fullName || 'a former user'}`;
+  const line = `${describeChange(entry)} by ${entry.userId?.fullName || 'a former user'}`;
+  if (entry.action === 'ATTACHMENT_ADDED' && entry.details.description) return `${line} — "${entry.details.description}"`;
+  return line;
 }
 
 const NOT_SET = 'Not set';
@@ -42,14 +45,11 @@ function describeChange(entry: TaskHistoryEntry): string {
     case 'UPDATED':
       return `Updated ${joinWords(Object.entries(entry.details).map(([field, change]) => describeField(field, change.from, change.to)))}`;
     case 'ATTACHMENT_ADDED': {
-      const names = attachmentNames(entry.details.added);
-      if (names.length === 0) return 'Added an attachment';
-      return `Added ${names.length === 1 ? 'attachment' : 'attachments'} ${joinWords(names)}`;
+      const names = entry.details.added.map((file) => file.name);
+      return `Attached ${names.length ? names.join(', ') : 'files'}`;
     }
-    case 'ATTACHMENT_REMOVED': {
-      const name = entry.details.attachmentName;
-      return typeof name === 'string' && name ? `Removed attachment ${name}` : 'Removed an attachment';
-    }
+    case 'ATTACHMENT_REMOVED':
+      return `Removed ${entry.details.attachmentName}`;
   }
 }
 
@@ -88,13 +88,6 @@ function named(value: unknown, key: 'name' | 'title', fallback: string): string 
     if (typeof text === 'string' && text) return text;
   }
   return fallback;
-}
-
-function attachmentNames(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .map((item: unknown) => (typeof item === 'string' ? item : named(item, 'name', '')))
-    .filter((name) => name !== '');
 }
 
 /** 'a', 'a and b', 'a, b and c'. */

@@ -2,6 +2,7 @@ import type { BoardTask, ProjectMember, Task, TaskFormData } from '@tasklane/con
 import { ClipboardList, Plus, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
 import { ListFilters } from '@/components/domain/list-filters';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Button } from '@/components/ui/button';
@@ -11,16 +12,18 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
+import { describeError, errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
 import { pluralize } from '@/lib/format';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
 import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
+import { useAttachmentLimits } from '../api/get-attachments';
 import { useBoard } from '../api/get-board';
 import { useMoveTask } from '../api/move-task';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTasks } from '../api/get-tasks';
+import { isAbortError, useUploadAttachments } from '../api/upload-attachments';
 import { CreateTaskDialog } from '../components/create-task-dialog';
 import type { OptionsState } from '../components/task-fields';
 import { TaskBoard } from '../components/task-board';
@@ -64,8 +67,11 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const canCreate = project?.abilities.canEditTasks === true;
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
   const createMutation = useCreateTask({ currentUserId });
+  const uploadMutation = useUploadAttachments({ currentUserId });
   const deleteMutation = useDeleteTask({ currentUserId });
   const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const limitsQuery = useAttachmentLimits({ enabled: canCreate && isCreateOpen });
+  const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Task | null>(null);
 
   const activeError = isBoard ? boardQuery.error : tasksQuery.error;
@@ -87,11 +93,33 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     }
   }, [response, tasksQuery.isPlaceholderData, state.page, setPage]);
 
-  const create = (data: TaskFormData) =>
+  // The task first, then its files. If the upload fails, the task still exists: say so, and
+  // open it, where its Attachments section offers the upload again.
+  const create = (data: TaskFormData, files: File[]) =>
     createMutation.mutate(toCreateTaskBody(data, { featureId, projectId }), {
-      onSuccess() {
-        toast.success('Task created successfully');
-        setIsCreateOpen(false);
+      onSuccess(task) {
+        if (files.length === 0) {
+          toast.success('Task created successfully');
+          setIsCreateOpen(false);
+          return;
+        }
+        uploadMutation.mutate(
+          { task, routeFeatureId: featureId, files },
+          {
+            onSuccess() {
+              toast.success('Task created successfully');
+              toast.success(files.length === 1 ? 'Attachment uploaded successfully' : 'Attachments uploaded successfully');
+              setIsCreateOpen(false);
+            },
+            onError(error) {
+              if (!isAbortError(error)) console.error('Failed to upload attachments', error);
+              const reason = isAbortError(error) ? 'the upload was cancelled' : describeError(error, '');
+              toast.error(`Task created, but its attachments were not uploaded${reason ? `: ${reason}` : ''}`);
+              setIsCreateOpen(false);
+              void navigate(paths.task.href(task.projectId._id, task.featureId._id, task._id));
+            },
+          },
+        );
       },
       onError: (error) => void toast.error(errorMessage(error, 'Failed to create task')),
     });
@@ -262,7 +290,10 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
           onRetry: () => void categoriesQuery.refetch(),
         }}
         members={members}
-        isSubmitting={createMutation.isPending}
+        attachmentLimits={limitsQuery.data}
+        isSubmitting={createMutation.isPending || uploadMutation.isPending}
+        uploadProgress={uploadMutation.isPending ? uploadMutation.progress : null}
+        onCancelUpload={uploadMutation.cancel}
         onSubmit={create}
       />
       <ConfirmDialog

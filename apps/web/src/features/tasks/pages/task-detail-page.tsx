@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { taskEditFormSchema, type Category, type ProjectMember, type TaskDetail, type TaskForm, type TaskFormData } from '@tasklane/contract';
 import { Layers, Pencil, Save, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -19,9 +20,11 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
 import { useRebasedForm } from '@/lib/use-rebased-form';
 import { useFailureToast } from '@/lib/use-failure-toast';
+import { attachmentsQueryOptions } from '../api/get-attachments';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTask } from '../api/get-task';
 import { useUpdateTask } from '../api/update-task';
+import { TaskAttachments } from '../components/task-attachments';
 import { TaskDetails } from '../components/task-details';
 import { TaskFields, type OptionsState } from '../components/task-fields';
 import { TaskHistory } from '../components/task-history';
@@ -43,6 +46,8 @@ export interface TaskDetailPageProps {
 /** /dashboard/projects/{projectId}/features/{featureId}/task/{taskId}: one task (SPEC 2). */
 export default function TaskDetailPage({ projectId, featureId, taskId, members, currentUserId, renderComments }: TaskDetailPageProps) {
   const taskQuery = useTask(projectId, featureId, taskId);
+  // The attachment list (with the upload limits) loads with the task, not after it.
+  usePrefetchQuery(attachmentsQueryOptions(projectId, featureId, taskId));
   const task = taskQuery.data;
   const canEdit = task?.abilities.canEdit === true;
   const categoriesQuery = useTaskCategories({ enabled: canEdit });
@@ -170,6 +175,7 @@ export default function TaskDetailPage({ projectId, featureId, taskId, members, 
           ) : (
             <TaskDetails task={task} />
           )}
+          <TaskAttachments task={task} routeFeatureId={featureId} currentUserId={currentUserId} />
           {renderComments(task)}
         </div>
         <div className="min-w-0">

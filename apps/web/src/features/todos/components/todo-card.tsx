@@ -67,8 +67,8 @@ export function TodoCard({
             </span>
           )}
         </span>
-        <div className={cn('flex min-w-0 flex-1 items-start gap-1.5', isCompleted && 'opacity-60')}>
-          <h3
+        <div className="flex min-w-0 flex-1 items-start gap-1.5">
+          <h2
             id={titleId}
             className={cn(
               'min-w-0 break-words font-semibold leading-6 text-slate-900 dark:text-white',
@@ -76,7 +76,7 @@ export function TodoCard({
             )}
           >
             {todo.title}
-          </h3>
+          </h2>
           {todo.isToday && (
             <span role="img" aria-label="Today's focus" title="Today's focus" className="mt-1 shrink-0">
               <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
@@ -104,14 +104,15 @@ export function TodoCard({
         <p
           className={cn(
             'mt-1 line-clamp-3 whitespace-pre-line break-words pl-8 text-sm text-slate-600 dark:text-slate-400',
-            isCompleted && 'line-through opacity-60',
+            isCompleted && 'text-slate-500 line-through',
           )}
         >
           {todo.description}
         </p>
       )}
 
-      <div className={cn('mt-3 flex flex-wrap items-center gap-1.5', isCompleted && 'opacity-60')}>
+      {/* A completed todo is dimmed by colour (grey, struck through), not by opacity, so its text keeps a readable contrast. */}
+      <div className={cn('mt-3 flex flex-wrap items-center gap-1.5', isCompleted && 'grayscale')}>
         <TodoStatusBadge status={todo.status} />
         <PriorityBadge priority={todo.priority} />
         {isOverdue && (
@@ -123,7 +124,7 @@ export function TodoCard({
       </div>
 
       {todo.tags.length > 0 && (
-        <ul aria-label="Tags" className={cn('mt-3 flex flex-wrap gap-1', isCompleted && 'opacity-60')}>
+        <ul aria-label="Tags" className={cn('mt-3 flex flex-wrap gap-1', isCompleted && 'grayscale')}>
           {todo.tags.map((tag) => (
             <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
               #{tag}

@@ -25,6 +25,12 @@ import { hasTodoFilters, readTodoFilters, toTodoListQuery, withoutTodoFilters, w
 /** The dashboard's delete question (SPEC 5 leaves its wording open; see docs/web.md). */
 const DELETE_TODO_MESSAGE = 'Are you sure you want to delete this todo? This action cannot be undone.';
 
+/**
+ * Cards rendered at once. A list of thousands (the API answers every todo of yours) is shown
+ * a page at a time, so a filter change or a tick re-renders a few dozen cards, not thousands.
+ */
+const TODO_PAGE_SIZE = 24;
+
 export default function TodosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readTodoFilters(searchParams);
@@ -96,6 +102,11 @@ export default function TodosPage() {
 
   const todos = todosQuery.data;
   const isFiltered = hasTodoFilters(filters);
+  // How many cards are shown, for the current filters: new filters start again at one page.
+  const listKey = searchParams.toString();
+  const [shown, setShown] = useState({ listKey, count: TODO_PAGE_SIZE });
+  const shownCount = Math.min(todos?.length ?? 0, shown.listKey === listKey ? shown.count : TODO_PAGE_SIZE);
+  const showMore = () => setShown({ listKey, count: shownCount + TODO_PAGE_SIZE });
 
   return (
     <>
@@ -123,23 +134,37 @@ export default function TodosPage() {
           isRetrying={todosQuery.isFetching}
         />
       ) : todos && todos.length > 0 ? (
-        <ul
-          aria-label="Todos"
-          aria-busy={todosQuery.isPlaceholderData || undefined}
-          className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
-        >
-          {todos.map((todo) => (
-            <li key={todo._id} className="flex *:flex-1">
-              <TodoCard
-                todo={todo}
-                today={today}
-                onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined)}
-                onEdit={openEdit}
-                onDelete={setDeletingTodo}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            aria-label="Todos"
+            aria-busy={todosQuery.isPlaceholderData || undefined}
+            className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
+          >
+            {todos.slice(0, shownCount).map((todo) => (
+              <li key={todo._id} className="flex *:flex-1">
+                <TodoCard
+                  todo={todo}
+                  today={today}
+                  onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined)}
+                  onEdit={openEdit}
+                  onDelete={setDeletingTodo}
+                />
+              </li>
+            ))}
+          </ul>
+          {todos.length > TODO_PAGE_SIZE && (
+            <div className="mt-6 flex flex-col items-center gap-3">
+              <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                Showing {shownCount.toLocaleString('en-US')} of {todos.length.toLocaleString('en-US')} todos
+              </p>
+              {shownCount < todos.length && (
+                <Button variant="secondary" onClick={showMore}>
+                  Show more
+                </Button>
+              )}
+            </div>
+          )}
+        </>
       ) : (
         <EmptyState
           icon={<ListTodo aria-hidden="true" />}

@@ -1,0 +1,405 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes, type RequestQueries } from '../app.js';
+import {
+  buildAttachment,
+  buildCategory,
+  buildComment,
+  buildFeature,
+  buildProject,
+  buildSignedInUser,
+  buildTask,
+  buildTodo,
+  buildUser,
+  buildWorkspace,
+  DEFAULT_PASSWORD,
+  tokenFromCookie,
+  type SignedInUser,
+  uploadAttachments,
+} from '../../test/factories.js';
+import { startTestServer, type TestResponse, type TestServer } from '../../test/test-server.js';
+
+/** The most SQL statements any one request may run, the session lookup included (issue 8). */
+const STATEMENT_BUDGET = 5;
+
+type Case = () => Promise<TestResponse>;
+
+/** Cases whose costliest path ends in a refusal: the status they must answer. */
+const refusals: Record<string, number> = { 'PUT /api/v1/todos/:todoId': 400 };
+
+describe('SQL statements per request', () => {
+  let server: TestServer;
+  let owner: SignedInUser;
+  let other: SignedInUser;
+  const counted: Array<{ route: string; statements: number; transactions: number }> = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
+    [owner, other] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
+  });
+  afterAll(async () => {
+    console.log(
+      'statements per request (worst path measured):\n' +
+        counted.map((row) => `  ${String(row.statements).padStart(2)}  ${row.route}${row.transactions ? ' (in a transaction)' : ''}`).join('\n'),
+    );
+    await server.close();
+  });
+
+  /**
+   * Makes the session behind `cookie` due for its hourly refresh, so the measured request
+   * also pays for sliding the session forward: the most a signed-in request can cost.
+   */
+  async function dueForRefresh(cookie: string) {
+    const sessionId = createHash('sha256').update(tokenFromCookie(cookie)).digest('hex');
+    await server.database.db.execute(
+      sql`update sessions set refreshed_at = now() - interval '2 hours' where id = ${sessionId}`,
+    );
+  }
+
+  async function call(method: string, path: string, options: { cookie?: string; body?: unknown } = {}) {
+    if (options.cookie) await dueForRefresh(options.cookie);
+    return server.request(method, path, options);
+  }
+
+  /** A shared project of `owner` with `other` as a MEMBER, a feature and a task in it. */
+  async function buildTaskFixture() {
+    const project = await buildProject(server, owner.cookie, { members: [{ userId: other.user.id, role: 'MEMBER' }] });
+    const feature = await buildFeature(server, owner.cookie, project._id);
+    const category = await buildCategory(server, owner.cookie, { type: 'TASK' });
+    const task = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, assigneeId: other.user.id });
+    return { project, feature, category, task };
+  }
+
+  /** One happy (and where it costs more, worst) path per route; every route must have one. */
+  const cases: Record<string, Case> = {
+    'GET /api/v1/health': () => call('GET', '/api/v1/health'),
+    'POST /api/v1/auth/register': () =>
+      call('POST', '/api/v1/auth/register', {
+        body: { username: `budget_${Date.now()}`, fullName: 'Budget Reg', email: `budget_${Date.now()}@example.com`, password: DEFAULT_PASSWORD },
+      }),
+    'POST /api/v1/auth/login': async () => {
+      // The costliest sign-in: earlier failures on the account are cleared by this success.
+      const user = await buildUser(server);
+      await server.request('POST', '/api/v1/auth/login', { body: { email: user.email, password: 'wrong-password-1' } });
+      return call('POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+    },
+    'POST /api/v1/auth/logout': async () => call('POST', '/api/v1/auth/logout', { cookie: (await buildSignedInUser(server)).cookie }),
+    'GET /api/v1/users/me': () => call('GET', '/api/v1/users/me', { cookie: owner.cookie }),
+    'GET /api/v1/users': () => call('GET', '/api/v1/users', { cookie: owner.cookie }),
+    'GET /api/v1/categories/all': () => call('GET', '/api/v1/categories/all', { cookie: owner.cookie }),
+    'GET /api/v1/categories': () => call('GET', '/api/v1/categories?type=TODO', { cookie: owner.cookie }),
+    'POST /api/v1/categories': () =>
+      call('POST', '/api/v1/categories', {
+        cookie: owner.cookie,
+        body: { name: 'Budget', slug: `budget-${Date.now()}`, type: 'TODO', color: '#3B82F6' },
+      }),
+    'DELETE /api/v1/categories/:id': async () => {
+      const category = await buildCategory(server, owner.cookie);
+      return call('DELETE', `/api/v1/categories/${category._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/todos': () => call('GET', '/api/v1/todos?status=PENDING&date=today&today=2025-01-05', { cookie: owner.cookie }),
+    'POST /api/v1/todos': async () => {
+      const category = await buildCategory(server, owner.cookie);
+      return call('POST', '/api/v1/todos', { cookie: owner.cookie, body: { title: 'Budget todo', category: category._id } });
+    },
+    'PUT /api/v1/todos/:todoId': async () => {
+      // Without a category, for a todo that has one: the save is refused after a second look.
+      const todo = await buildTodo(server, owner.cookie);
+      return call('PUT', `/api/v1/todos/${todo._id}`, { cookie: owner.cookie, body: { title: 'Renamed', category: null } });
+    },
+    'DELETE /api/v1/todos/:todoId': async () => {
+      const todo = await buildTodo(server, owner.cookie);
+      return call('DELETE', `/api/v1/todos/${todo._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/workspaces': () => call('GET', '/api/v1/workspaces', { cookie: owner.cookie }),
+    'POST /api/v1/workspaces': () => call('POST', '/api/v1/workspaces', { cookie: owner.cookie, body: { name: 'Budget space' } }),
+    'PUT /api/v1/workspaces/:id': async () => {
+      const workspace = await buildWorkspace(server, owner.cookie);
+      return call('PUT', `/api/v1/workspaces/${workspace._id}`, { cookie: owner.cookie, body: { name: 'Renamed space' } });
+    },
+    'DELETE /api/v1/workspaces/:id': async () => {
+      const workspace = await buildWorkspace(server, owner.cookie);
+      await buildProject(server, owner.cookie, { workspaceId: workspace._id });
+      return call('DELETE', `/api/v1/workspaces/${workspace._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/workspaces/:id/projects': async () => {
+      const { project } = await buildTaskFixture();
+      const workspaceId = (project as unknown as { workspaceId: { _id: string } }).workspaceId._id;
+      return call('GET', `/api/v1/workspaces/${workspaceId}/projects`, { cookie: other.cookie });
+    },
+    'GET /api/v1/users/projects': () => call('GET', '/api/v1/users/projects', { cookie: other.cookie }),
+    'POST /api/v1/projects': async () => {
+      const workspace = await buildWorkspace(server, owner.cookie);
+      const category = await buildCategory(server, owner.cookie, { type: 'PROJECT' });
+      return call('POST', '/api/v1/projects', {
+        cookie: owner.cookie,
+        body: { workspaceId: workspace._id, name: 'Budget project', category: category._id },
+      });
+    },
+    'GET /api/v1/projects/:projectId': async () => {
+      const { project } = await buildTaskFixture();
+      return call('GET', `/api/v1/projects/${project._id}`, { cookie: other.cookie });
+    },
+    'PUT /api/v1/projects/:projectId': async () => {
+      const project = await buildProject(server, owner.cookie);
+      const category = await buildCategory(server, owner.cookie, { type: 'PROJECT' });
+      return call('PUT', `/api/v1/projects/${project._id}`, {
+        cookie: owner.cookie,
+        body: { name: 'Renamed project', category: category._id, version: 1 },
+      });
+    },
+    'DELETE /api/v1/projects/:projectId': async () => {
+      const { project } = await buildTaskFixture();
+      return call('DELETE', `/api/v1/projects/${project._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/projects/:projectId/members': async () => {
+      const { project } = await buildTaskFixture();
+      return call('GET', `/api/v1/projects/${project._id}/members`, { cookie: other.cookie });
+    },
+    'POST /api/v1/projects/:projectId/members': async () => {
+      const project = await buildProject(server, owner.cookie);
+      return call('POST', `/api/v1/projects/${project._id}/members`, {
+        cookie: owner.cookie,
+        body: { userId: other.user.id, role: 'MODERATOR' },
+      });
+    },
+    'PUT /api/v1/projects/:projectId/members/:userId': async () => {
+      // Demoting an admin: the costliest change, which must count the admins left.
+      const project = await buildProject(server, owner.cookie, { members: [{ userId: other.user.id, role: 'ADMIN' }] });
+      return call('PUT', `/api/v1/projects/${project._id}/members/${other.user.id}`, { cookie: owner.cookie, body: { role: 'VIEWER' } });
+    },
+    'DELETE /api/v1/projects/:projectId/members/:userId': async () => {
+      const project = await buildProject(server, owner.cookie, { members: [{ userId: other.user.id, role: 'ADMIN' }] });
+      return call('DELETE', `/api/v1/projects/${project._id}/members/${other.user.id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/features': async () => {
+      const { project } = await buildTaskFixture();
+      return call('GET', `/api/v1/features?projectId=${project._id}&search=Feature&status=BACKLOG&page=1`, { cookie: other.cookie });
+    },
+    'GET /api/v1/features/:id': async () => {
+      const { project, feature } = await buildTaskFixture();
+      return call('GET', `/api/v1/features/${feature._id}?projectId=${project._id}`, { cookie: other.cookie });
+    },
+    'POST /api/v1/features': async () => {
+      const project = await buildProject(server, owner.cookie);
+      return call('POST', '/api/v1/features', { cookie: owner.cookie, body: { projectId: project._id, title: 'Budget feature' } });
+    },
+    'PUT /api/v1/features/:id': async () => {
+      const { project, feature } = await buildTaskFixture();
+      return call('PUT', `/api/v1/features/${feature._id}`, {
+        cookie: owner.cookie,
+        body: { projectId: project._id, title: 'Renamed feature', version: 1 },
+      });
+    },
+    'DELETE /api/v1/features/:id': async () => {
+      const { project, feature } = await buildTaskFixture();
+      return call('DELETE', `/api/v1/features/${feature._id}?projectId=${project._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/tasks': async () => {
+      const { feature } = await buildTaskFixture();
+      return call('GET', `/api/v1/tasks?featureId=${feature._id}&search=Task&status=TODO&priority=MEDIUM`, { cookie: other.cookie });
+    },
+    'GET /api/v1/tasks/:taskId': async () => {
+      const { project, task } = await buildTaskFixture();
+      return call('GET', `/api/v1/tasks/${task._id}?projectId=${project._id}`, { cookie: other.cookie });
+    },
+    'POST /api/v1/tasks': async () => {
+      const { project, feature, category } = await buildTaskFixture();
+      return call('POST', '/api/v1/tasks', {
+        cookie: owner.cookie,
+        body: { projectId: project._id, featureId: feature._id, title: 'Budget task', categoryId: category._id, assigneeId: other.user.id },
+      });
+    },
+    'PUT /api/v1/tasks/:taskId': async () => {
+      // Every reference changes: assignee, category and feature are all looked up.
+      const { project, feature, task } = await buildTaskFixture();
+      const otherFeature = await buildFeature(server, owner.cookie, project._id);
+      const otherCategory = await buildCategory(server, owner.cookie, { type: 'TASK' });
+      void feature;
+      return call('PUT', `/api/v1/tasks/${task._id}`, {
+        cookie: owner.cookie,
+        body: {
+          status: 'BLOCKED',
+          blockedReason: 'Waiting',
+          assigneeId: owner.user.id,
+          categoryId: otherCategory._id,
+          featureId: otherFeature._id,
+          title: 'Renamed task',
+        },
+      });
+    },
+    'DELETE /api/v1/tasks/:taskId': async () => {
+      const { task } = await buildTaskFixture();
+      return call('DELETE', `/api/v1/tasks/${task._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/users/tasks': () => call('GET', '/api/v1/users/tasks?search=Task&status=TODO', { cookie: other.cookie }),
+    'GET /api/v1/tasks/:taskId/attachments': async () => {
+      const { task } = await buildTaskFixture();
+      await buildAttachment(server, owner.cookie, task._id);
+      await buildAttachment(server, other.cookie, task._id);
+      return call('GET', `/api/v1/tasks/${task._id}/attachments`, { cookie: other.cookie });
+    },
+    'POST /api/v1/tasks/:taskId/attachments': async () => {
+      // Several files and a description: one history entry and one insert for all of them.
+      const { task } = await buildTaskFixture();
+      await dueForRefresh(other.cookie);
+      return uploadAttachments(server, other.cookie, task._id, [
+        { field: 'description', value: 'Screenshots of the bug' },
+        { field: 'files', fileName: 'one.txt', content: 'one', contentType: 'text/plain' },
+        { field: 'files', fileName: 'two.txt', content: 'two', contentType: 'text/plain' },
+        { field: 'files', fileName: 'three.txt', content: 'three', contentType: 'text/plain' },
+      ]);
+    },
+    'GET /api/v1/tasks/:taskId/attachments/:attachmentId': async () => {
+      const { task } = await buildTaskFixture();
+      const attachment = await buildAttachment(server, owner.cookie, task._id);
+      return call('GET', `/api/v1/tasks/${task._id}/attachments/${attachment._id}`, { cookie: other.cookie });
+    },
+    'DELETE /api/v1/tasks/:taskId/attachments/:attachmentId': async () => {
+      const { task } = await buildTaskFixture();
+      const attachment = await buildAttachment(server, owner.cookie, task._id);
+      return call('DELETE', `/api/v1/tasks/${task._id}/attachments/${attachment._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/tasks/:taskId/comments': async () => {
+      const { task } = await buildTaskFixture();
+      await buildComment(server, owner.cookie, task._id);
+      return call('GET', `/api/v1/tasks/${task._id}/comments`, { cookie: other.cookie });
+    },
+    'POST /api/v1/tasks/:taskId/comments': async () => {
+      const { task } = await buildTaskFixture();
+      return call('POST', `/api/v1/tasks/${task._id}/comments`, { cookie: other.cookie, body: { comment: 'Budget comment' } });
+    },
+  };
+
+  /** Routes outside the API (docs, the web app's files) must not touch the database at all. */
+  const isApiRoute = (url: string) => url.startsWith('/api/v1/');
+
+  it('has a case for every API route the app registers', () => {
+    const routes = registeredRoutes(server.app)
+      .filter((route) => isApiRoute(route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((route) => !(route in cases))).toEqual([]);
+    expect(Object.keys(cases).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  it.each(Object.keys(cases))(`%s runs at most ${STATEMENT_BUDGET} statements`, async (route) => {
+    const response = await cases[route]!();
+    if (route in refusals) expect(response.status, response.text).toBe(refusals[route]);
+    else expect(response.status, response.text).toBeLessThan(400);
+    const queries = server.queriesOf(response);
+    expect(`${queries.method} ${queries.route}`).toBe(route);
+    counted.push({ route, statements: queries.statements.length, transactions: queries.transactions });
+    expect(queries.statements.length, queries.statements.map((statement) => statement.sql).join('\n\n')).toBeLessThanOrEqual(
+      STATEMENT_BUDGET,
+    );
+    // At most one transaction, and only around statements that must see each other's locks.
+    expect(queries.transactions).toBeLessThanOrEqual(1);
+  });
+
+  it('routes outside the API run no SQL', async () => {
+    const others = registeredRoutes(server.app).filter((route) => !isApiRoute(route.url) && route.method === 'GET');
+    expect(others.length).toBeGreaterThan(0);
+    for (const route of others) {
+      const path = route.url.replace(/:[^/]+/g, 'x').replace(/\*/g, 'index.html');
+      const response = await server.request('GET', path);
+      const queries: RequestQueries = server.queriesOf(response);
+      expect(queries.statements, `${route.method} ${route.url}`).toEqual([]);
+    }
+  });
+});
+
+describe('lists run the same statements for 1 item as for 30 (no N+1)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** The list inside a `data` object: a task page's tasks, a workspace's projects. */
+  const listIn = (data: unknown) => {
+    const object = data as { tasks?: unknown[]; projects?: unknown[] };
+    return object.tasks ?? object.projects;
+  };
+
+  async function statementsFor(path: string, cookie: string, expectedItems: number) {
+    const response = await server.request('GET', path, { cookie });
+    expect(response.status, response.text).toBe(200);
+    const body = response.body as { data?: unknown; todos?: unknown[]; categories?: unknown[] };
+    const items = body.todos ?? body.categories ?? (Array.isArray(body.data) ? body.data : listIn(body.data));
+    expect(items).toHaveLength(expectedItems);
+    return server.queriesOf(response).statements.length;
+  }
+
+  /** Grows a list from 1 to 30 items and checks the second read costs what the first did. */
+  async function expectConstant(path: string, cookie: string, add: (index: number) => Promise<unknown>, count = (n: number) => n) {
+    await add(0);
+    const one = await statementsFor(path, cookie, count(1));
+    for (let index = 1; index < 30; index += 1) await add(index);
+    const thirty = await statementsFor(path, cookie, count(30));
+    expect(thirty).toBe(one);
+  }
+
+  it('projects: GET /users/projects and GET /workspaces/:id/projects', async () => {
+    const owner = await buildSignedInUser(server);
+    const member = await buildSignedInUser(server);
+    const workspace = await buildWorkspace(server, owner.cookie);
+    const add = () => buildProject(server, owner.cookie, { workspaceId: workspace._id, members: [{ userId: member.user.id, role: 'MEMBER' }] });
+    await expectConstant('/api/v1/users/projects', member.cookie, add);
+    const again = await buildSignedInUser(server);
+    const space = await buildWorkspace(server, again.cookie);
+    await expectConstant(`/api/v1/workspaces/${space._id}/projects`, again.cookie, () =>
+      buildProject(server, again.cookie, { workspaceId: space._id, members: [{ userId: member.user.id, role: 'VIEWER' }] }),
+    );
+  });
+
+  it('workspaces, categories, todos and users', async () => {
+    const user = await buildSignedInUser(server);
+    await expectConstant('/api/v1/workspaces', user.cookie, () => buildWorkspace(server, user.cookie));
+    const fresh = await buildSignedInUser(server);
+    await expectConstant('/api/v1/categories/all', fresh.cookie, () => buildCategory(server, fresh.cookie));
+    const writer = await buildSignedInUser(server);
+    const own = await buildCategory(server, writer.cookie);
+    await expectConstant('/api/v1/todos', writer.cookie, () => buildTodo(server, writer.cookie, { category: own._id }));
+    const before = await statementsFor('/api/v1/users', user.cookie, (await server.request('GET', '/api/v1/users', { cookie: user.cookie })).body.data.length);
+    for (let index = 0; index < 30; index += 1) await buildUser(server);
+    const usersNow = (await server.request('GET', '/api/v1/users', { cookie: user.cookie })).body.data.length;
+    expect(await statementsFor('/api/v1/users', user.cookie, usersNow)).toBe(before);
+  });
+
+  it('features, tasks, assigned tasks, comments and a task history of 30', async () => {
+    const lead = await buildSignedInUser(server);
+    const member = await buildSignedInUser(server);
+    const project = await buildProject(server, lead.cookie, { members: [{ userId: member.user.id, role: 'MEMBER' }] });
+    await expectConstant(`/api/v1/features?projectId=${project._id}&limit=30`, member.cookie, () => buildFeature(server, lead.cookie, project._id));
+    const feature = await buildFeature(server, lead.cookie, project._id);
+    const category = await buildCategory(server, lead.cookie, { type: 'TASK' });
+    const tasks: string[] = [];
+    await expectConstant(`/api/v1/tasks?featureId=${feature._id}&limit=30`, member.cookie, async () => {
+      const task = await buildTask(server, lead.cookie, feature._id, { categoryId: category._id, assigneeId: member.user.id });
+      tasks.push(task._id);
+    });
+    const assigned = await statementsFor('/api/v1/users/tasks', member.cookie, 30);
+    const single = await buildSignedInUser(server);
+    const soloProject = await buildProject(server, lead.cookie, { members: [{ userId: single.user.id, role: 'MEMBER' }] });
+    const soloFeature = await buildFeature(server, lead.cookie, soloProject._id);
+    await buildTask(server, lead.cookie, soloFeature._id, { categoryId: category._id, assigneeId: single.user.id });
+    expect(await statementsFor('/api/v1/users/tasks', single.cookie, 1)).toBe(assigned);
+
+    const taskId = tasks[0]!;
+    await expectConstant(`/api/v1/tasks/${taskId}/comments`, member.cookie, (index) => buildComment(server, member.cookie, taskId, `Comment ${index}`));
+    // History: CREATED plus 29 changes; the detail still reads the task in one statement.
+    const detailPath = `/api/v1/tasks/${taskId}`;
+    const first = server.queriesOf(await server.request('GET', detailPath, { cookie: member.cookie })).statements.length;
+    for (let index = 0; index < 29; index += 1) {
+      const response = await server.request('PUT', detailPath, { cookie: lead.cookie, body: { title: `Title ${index}` } });
+      expect(response.status, response.text).toBe(200);
+    }
+    const detail = await server.request('GET', detailPath, { cookie: member.cookie });
+    expect(detail.body.data.history).toHaveLength(30);
+    expect(server.queriesOf(detail).statements.length).toBe(first);
+  });
+});

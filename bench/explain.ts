@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { buildApp, type RequestQueries } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import type { Database, Db } from '../apps/server/src/db/client.js';
+import { queryLogger } from '../apps/server/src/db/query-log.js';
+import * as schema from '../apps/server/src/db/schema.js';
+import { round } from './lib/util.js';
+import type { Fixtures } from './seed/generate.js';
+
+/** Tables that must never be read by a sequential scan on behalf of a list. */
+export const GUARDED_TABLES = ['tasks', 'features', 'task_comments', 'task_history', 'todos'];
+
+export type PlanNode = { nodeType: string; relation?: string; index?: string };
+export type ExplainedStatement = { sql: string; executionMs: number; nodes: PlanNode[]; seqScans: string[] };
+export type ExplainedRequest = { name: string; path: string; status: number; statements: ExplainedStatement[]; ok: boolean };
+export type ExplainReport = { ok: boolean; requests: ExplainedRequest[] };
+
+type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** The app over a database we also hold a raw client for (to run EXPLAIN with the same params). */
+async function openTarget(target: Target) {
+  if (target.kind === 'pglite') {
+    const client = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite') });
+    const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
+    const database: Database = { db, kind: 'pglite', migrate: async () => {}, dumpDataDir: () => client.dumpDataDir('none'), listen: async () => async () => {}, close: () => client.close() };
+    const explain = async (text: string, params: unknown[]) => (await client.query<Record<string, unknown>>(text, params)).rows;
+    return { database, explain };
+  }
+  const client = postgres(target.url, { max: 2, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema, logger: queryLogger }) as unknown as Db;
+  const database: Database = {
+    db,
+    kind: 'postgres',
+    migrate: async () => {},
+    dumpDataDir: () => Promise.reject(new Error('not PGlite')),
+    // EXPLAIN needs no live events.
+    listen: async () => async () => {},
+    close: () => client.end({ timeout: 5 }),
+  };
+  const explain = async (text: string, params: unknown[]) =>
+    (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Array<Record<string, unknown>>;
+  return { database, explain };
+}
+
+function walk(plan: Record<string, unknown>, nodes: PlanNode[]) {
+  nodes.push({
+    nodeType: String(plan['Node Type']),
+    ...(plan['Relation Name'] ? { relation: String(plan['Relation Name']) } : {}),
+    ...(plan['Index Name'] ? { index: String(plan['Index Name']) } : {}),
+  });
+  for (const child of (plan.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child, nodes);
+}
+
+/**
+ * Runs every list the app serves on the seeded data, captures the SQL each request ran (the
+ * app's query log), and EXPLAIN ANALYZEs each SELECT with its own parameters.
+ */
+export async function explainLists(target: Target, fixtures: Fixtures): Promise<ExplainReport> {
+  const { database, explain } = await openTarget(target);
+  let last: RequestQueries | undefined;
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), authRateLimit: { perIp: 1_000_000, windowMs: 60_000 } };
+  const app = await buildApp({ config, database, logger: false, onRequestQueries: (entry) => (last = entry) });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: fixtures.heavy.email, password: fixtures.password } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const workspaces = await app.inject({ method: 'GET', url: '/api/v1/workspaces', headers: { cookie } });
+    const ownWorkspace = (workspaces.json() as { data: Array<{ _id: string; ownerId?: string }> }).data[0]!._id;
+
+    const big = fixtures.bigProject.id;
+    const feature = fixtures.bigFeature.id;
+    const task = fixtures.detailTask.id;
+    const lists: Array<[string, string]> = [
+      ['todos', '/api/v1/todos'],
+      ['todos, filtered', '/api/v1/todos?status=PENDING&priority=HIGH'],
+      ['features list', `/api/v1/features?projectId=${big}`],
+      ['features list, deep page', `/api/v1/features?projectId=${big}&page=${Math.floor(fixtures.bigProject.features / 10) - 5}`],
+      ['features list, search', `/api/v1/features?projectId=${big}&search=invoice`],
+      ['tasks list, filter', `/api/v1/tasks?featureId=${feature}&status=IN_PROGRESS&priority=HIGH`],
+      ['tasks list, search', `/api/v1/tasks?featureId=${feature}&search=${fixtures.bigFeature.searchTerm}`],
+      ['task detail with history', `/api/v1/tasks/${task}`],
+      ['task comments', `/api/v1/tasks/${task}/comments`],
+      ['assigned tasks', '/api/v1/users/tasks'],
+      ['assigned tasks, search', `/api/v1/users/tasks?search=${fixtures.bigFeature.searchTerm}&sortBy=priority&sortOrder=desc`],
+      ['my projects', '/api/v1/users/projects'],
+      ['workspace projects', `/api/v1/workspaces/${ownWorkspace}/projects`],
+      ['workspaces', '/api/v1/workspaces'],
+    ];
+    const requests: ExplainedRequest[] = [];
+    for (const [name, url] of lists) {
+      last = undefined;
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      const recorded = last as RequestQueries | undefined;
+      const statements: ExplainedStatement[] = [];
+      for (const statement of recorded?.statements ?? []) {
+        // The session lookup (a data-modifying CTE) is keyed by primary key; only SELECTs are explained.
+        if (!/^\s*select/i.test(statement.sql)) continue;
+        const [row] = await explain(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.params);
+        const raw = row!['QUERY PLAN'];
+        const result = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Record<string, unknown>; 'Execution Time': number }>;
+        const nodes: PlanNode[] = [];
+        walk(result[0]!.Plan, nodes);
+        const seqScans = nodes
+          .filter((node) => node.nodeType === 'Seq Scan' && node.relation && GUARDED_TABLES.includes(node.relation))
+          .map((node) => node.relation!);
+        statements.push({ sql: statement.sql, executionMs: round(result[0]!['Execution Time'], 3), nodes, seqScans });
+      }
+      requests.push({
+        name,
+        path: url,
+        status: response.statusCode,
+        statements,
+        ok: response.statusCode === 200 && statements.length > 0 && statements.every((statement) => statement.seqScans.length === 0),
+      });
+    }
+    return { ok: requests.every((request) => request.ok), requests };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
