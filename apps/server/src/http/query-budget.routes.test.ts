@@ -25,6 +25,13 @@ const STATEMENT_BUDGET = 5;
 
 type Case = () => Promise<TestResponse>;
 
+/**
+ * Routes measured elsewhere, with the reason. The event stream never ends while it is measured
+ * (its request finishes only when the client leaves); opening it costs the session lookup and
+ * one statement (events.routes.test.ts), and each event it delivers costs none.
+ */
+const excluded: Record<string, string> = { 'GET /api/v1/events': 'a stream: the request lasts as long as the connection' };
+
 /** Cases whose costliest path ends in a refusal: the status they must answer. */
 const refusals: Record<string, number> = { 'PUT /api/v1/todos/:todoId': 400 };
 
@@ -234,6 +241,23 @@ describe('SQL statements per request', () => {
       return call('DELETE', `/api/v1/tasks/${task._id}`, { cookie: owner.cookie });
     },
     'GET /api/v1/users/tasks': () => call('GET', '/api/v1/users/tasks?search=Task&status=TODO', { cookie: other.cookie }),
+    'GET /api/v1/tasks/board': async () => {
+      const { feature, category } = await buildTaskFixture();
+      await buildTask(server, other.cookie, feature._id);
+      await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, status: 'IN_PROGRESS', tags: ['one', 'two'] });
+      return call('GET', `/api/v1/tasks/board?featureId=${feature._id}`, { cookie: other.cookie });
+    },
+    'POST /api/v1/tasks/:taskId/move': async () => {
+      // Across columns, between two cards: the new status writes history too.
+      const { feature, category, task } = await buildTaskFixture();
+      const above = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, status: 'IN_REVIEW' });
+      const below = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, status: 'IN_REVIEW' });
+      return call('POST', `/api/v1/tasks/${task._id}/move`, {
+        cookie: other.cookie,
+        body: { status: 'IN_REVIEW', afterId: above._id, beforeId: below._id, version: task.version },
+      });
+    },
+    'GET /api/v1/attachments/limits': () => call('GET', '/api/v1/attachments/limits', { cookie: other.cookie }),
     'GET /api/v1/tasks/:taskId/attachments': async () => {
       const { task } = await buildTaskFixture();
       await buildAttachment(server, owner.cookie, task._id);
@@ -280,7 +304,8 @@ describe('SQL statements per request', () => {
       .filter((route) => isApiRoute(route.url))
       .map((route) => `${route.method} ${route.url}`);
     expect(routes.length).toBeGreaterThan(30);
-    expect(routes.filter((route) => !(route in cases))).toEqual([]);
+    expect(routes.filter((route) => !(route in cases) && !(route in excluded))).toEqual([]);
+    expect(Object.keys(excluded).filter((key) => !routes.includes(key) || key in cases)).toEqual([]);
     expect(Object.keys(cases).filter((key) => !routes.includes(key))).toEqual([]);
   });
 
