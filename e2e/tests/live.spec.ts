@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addMemberThroughApi, expect, registerThroughApi, signInElsewhere, test, uniqueUser } from '../fixtures';
+import { addMemberThroughApi, expect, registerThroughApi, signInElsewhere, test, toast, uniqueUser } from '../fixtures';
 import { seedCategory, seedFeature, seedProjectGround, seedTask } from '../seed';
 
 /** Live changes arrive within a second; this leaves room for a loaded machine without asserting timings. */
@@ -138,6 +138,36 @@ test.describe('live collaboration', () => {
     await expect(details).toContainText('Urgent');
     await expect(page.getByText('Clock oil only.')).toBeVisible();
     await expect(page.getByRole('list', { name: 'History' })).toContainText(`Priority changed from LOW to URGENT by ${signedInUser.fullName}`);
+    await mate.context.close();
+  });
+
+  test('a move the server refuses puts the card back and says why', async ({ page, browser, baseURL, signedInUser }) => {
+    void signedInUser;
+    const mateUser = uniqueUser();
+    const mateId = await registerThroughApi(page.request, mateUser);
+    const mate = await signInElsewhere(browser, baseURL, mateUser);
+    const ground = await sharedFeature(page, { id: mateId, page: mate.page });
+    await seedTask(page.request, { featureId: ground.feature._id, categoryId: ground.category._id, title: 'Wind the mainspring' });
+
+    // The mate's board, with live updates cut off: it does not learn of the role change below.
+    await mate.page.route('**/api/v1/events**', (route) => route.abort());
+    await mate.page.goto(ground.url);
+    await mate.page.getByRole('button', { name: 'Board' }).click();
+    await expect(card(mate.page, 'TODO', 'Wind the mainspring')).toBeVisible();
+    const demoted = await page.request.put(`/api/v1/projects/${ground.project._id}/members/${mateId}`, { data: { role: 'VIEWER' } });
+    expect(demoted.status()).toBe(200);
+
+    const moved = mate.page.waitForResponse((response) => response.url().endsWith('/move'));
+    await mate.page.getByRole('button', { name: 'Move Wind the mainspring' }).focus();
+    await mate.page.keyboard.press('Space');
+    await expect(mate.page.getByRole('status').filter({ hasText: 'Wind the mainspring is over Todo' })).toBeAttached();
+    await mate.page.keyboard.press('ArrowRight');
+    await expect(mate.page.getByRole('status').filter({ hasText: 'Wind the mainspring is over In Progress' })).toBeAttached();
+    await mate.page.keyboard.press('Space');
+    expect((await moved).status()).toBe(403);
+    await expect(toast(mate.page, 'Only members, moderators and admins can create and edit tasks')).toBeVisible();
+    await expect(card(mate.page, 'TODO', 'Wind the mainspring')).toBeVisible();
+    await expect(column(mate.page, 'IN_PROGRESS').getByTestId('board-card')).toHaveCount(0);
     await mate.context.close();
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectResponseSchema, type UpdateProjectBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { replaceCachedProject } from './project-cache';
 
 export interface UpdateProjectInput {
@@ -15,10 +16,20 @@ export async function updateProject({ projectId, workspaceId, body }: UpdateProj
   return response.data;
 }
 
+/**
+ * A saved project replaces its cached copies. A 409 (changed by someone else) or 404 refetches
+ * the answers that hold it, so an open edit form receives the latest version.
+ */
 export function useUpdateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProject,
     onSuccess: (project) => replaceCachedProject(queryClient, project),
+    onError(error, { projectId, workspaceId }) {
+      if (!isApiError(error) || (error.status !== 409 && error.status !== 404)) return;
+      for (const queryKey of [queryKeys.workspaceProjects(workspaceId), queryKeys.myProjects(), queryKeys.project(projectId)]) {
+        void queryClient.invalidateQueries({ queryKey, exact: true });
+      }
+    },
   });
 }
