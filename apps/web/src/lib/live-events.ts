@@ -63,8 +63,14 @@ export function staleAnswersFor(event: LiveEvent, currentUserId: string | undefi
     case 'feature.created':
       return [{ queryKey: queryKeys.featureLists(projectId) }];
     case 'feature.updated':
-      // Its title is in its tasks' answers and on /tasks.
-      return [{ queryKey: queryKeys.featureLists(projectId) }, { queryKey: queryKeys.feature(projectId, featureId) }, { queryKey: queryKeys.assignedTasks() }];
+      // Its title is in its tasks' answers (lists and details, not the board's cards) and on /tasks.
+      return [
+        { queryKey: queryKeys.featureLists(projectId) },
+        { queryKey: queryKeys.feature(projectId, featureId), exact: true },
+        { queryKey: queryKeys.taskLists(projectId, featureId) },
+        { queryKey: [...queryKeys.feature(projectId, featureId), 'tasks', 'detail'] },
+        { queryKey: queryKeys.assignedTasks() },
+      ];
     case 'feature.deleted':
       return [
         { queryKey: queryKeys.featureLists(projectId) },
