@@ -230,3 +230,30 @@ test.describe('live collaboration', () => {
     await viewer.context.close();
   });
 });
+
+test.describe('a large board', () => {
+  test('a feature with 1,000 tasks: each column holds only the cards in view, and scrolls to the last', async ({ page, signedInUser }) => {
+    test.setTimeout(180_000);
+    void signedInUser;
+    const { project, category } = await seedProjectGround(page.request, { project: 'Big Works' });
+    const feature = await seedFeature(page.request, { projectId: project._id, title: 'Everything' });
+    for (let start = 0; start < 1000; start += 25) {
+      await Promise.all(
+        Array.from({ length: 25 }, (_, offset) =>
+          seedTask(page.request, { featureId: feature._id, categoryId: category._id, title: `Bulk task ${String(start + offset + 1).padStart(4, '0')}` }),
+        ),
+      );
+    }
+    await page.goto(`/dashboard/projects/${project._id}/features/${feature._id}/task`);
+    await page.getByRole('button', { name: 'Board' }).click();
+    const todo = column(page, 'TODO');
+    await expect(page.getByRole('region', { name: 'Task board' }).getByText('1,000', { exact: true })).toBeVisible();
+    await expect(page.getByText('1,000 tasks', { exact: true })).toBeVisible();
+    // Newest first: the last one created is on top; only a screenful of cards is in the page.
+    await expect(todo.getByTestId('board-card').first()).toContainText('Bulk task 1000');
+    expect(await todo.getByTestId('board-card').count()).toBeLessThan(40);
+    await todo.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect(todo.getByTestId('board-card').filter({ hasText: 'Bulk task 0001' })).toBeVisible();
+    expect(await todo.getByTestId('board-card').count()).toBeLessThan(40);
+  });
+});

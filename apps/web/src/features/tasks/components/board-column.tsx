@@ -54,7 +54,7 @@ export function BoardColumn({ status, ids, tasksById, projectId, featureId, canM
           className="rounded-full bg-white px-2 py-0.5 text-xs font-medium tabular-nums text-slate-600 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700"
           aria-label={`${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}`}
         >
-          {ids.length}
+          {ids.length.toLocaleString('en-US')}
         </span>
       </header>
       <div

@@ -37,6 +37,9 @@ import { toCreateTaskBody } from '../lib/task-form';
 import { firstTaskSortOrder, TASKS_PAGE_SIZE, taskListOptions, taskPriorityFilterOptions, taskStatusFilterOptions } from '../lib/task-list';
 
 /** SPEC 5, verbatim. */
+/** '1 task', '1,000 tasks'. */
+const taskCount = (count: number) => pluralize(count, 'task').replace(String(count), count.toLocaleString('en-US'));
+
 const DELETE_TASK_MESSAGE = 'Are you sure you want to delete this task? This action cannot be undone.';
 
 export interface FeatureTaskListPageProps {
@@ -201,8 +204,8 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
               : boardResponse.data.tasks.length < boardResponse.total
               ? `Showing the first ${boardResponse.data.tasks.length.toLocaleString('en-US')} of ${boardResponse.total.toLocaleString('en-US')} tasks`
               : isFiltered
-                ? `${pluralize(boardTasks.length, 'task')} of ${boardResponse.total.toLocaleString('en-US')}`
-                : pluralize(boardResponse.total, 'task')}
+                ? `${taskCount(boardTasks.length)} of ${boardResponse.total.toLocaleString('en-US')}`
+                : taskCount(boardResponse.total)}
             {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
           </p>
         </>
