@@ -234,6 +234,7 @@ describe('SQL statements per request', () => {
       return call('DELETE', `/api/v1/tasks/${task._id}`, { cookie: owner.cookie });
     },
     'GET /api/v1/users/tasks': () => call('GET', '/api/v1/users/tasks?search=Task&status=TODO', { cookie: other.cookie }),
+    'GET /api/v1/attachments/limits': () => call('GET', '/api/v1/attachments/limits', { cookie: other.cookie }),
     'GET /api/v1/tasks/:taskId/attachments': async () => {
       const { task } = await buildTaskFixture();
       await buildAttachment(server, owner.cookie, task._id);
