@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('0.0.0.0');
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databasePreparedStatements).toBe(true);
     expect(config.cookieSecure).toBe(false);
     expect(config.trustProxy).toBe(false);
     expect(config.logLevel).toBe('info');
@@ -22,6 +23,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/srv/tasklane', DATABASE_URL: 'postgres://u@db/t' }).uploads.dir).toBe('/srv/tasklane/uploads');
     expect(loadConfig({ UPLOAD_DIR: '/mnt/shared/uploads', DATABASE_URL: 'postgres://u@db/t' }).uploads.dir).toBe('/mnt/shared/uploads');
     expect(loadConfig({ UPLOAD_MAX_FILE_MB: '5', UPLOAD_MAX_FILES: '3' }).uploads).toMatchObject({ maxFileBytes: 5 * 1024 * 1024, maxFiles: 3 });
+  });
+
+  it('turns prepared statements off for a pooler that cannot keep them', () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(ConfigError);
   });
 
   it('reads every variable', () => {

