@@ -186,7 +186,7 @@ test.describe('live collaboration', () => {
     expect(demoted.status()).toBe(200);
 
     const moved = mate.page.waitForResponse((response) => response.url().endsWith('/move'));
-    await mate.page.getByRole('button', { name: 'Move Wind the mainspring' }).focus();
+    await mate.page.getByRole('button', { name: 'Move Wind the mainspring', exact: true }).focus();
     await mate.page.keyboard.press('Space');
     await expect(mate.page.getByRole('status').filter({ hasText: 'Wind the mainspring is over Todo' })).toBeAttached();
     await mate.page.keyboard.press('ArrowRight');
@@ -227,7 +227,7 @@ test.describe('live collaboration', () => {
     // What the screen reader hears is also when the board is ready for the next key.
     const announced = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
     // Down one place, then one column to the right: In Progress.
-    await page.getByRole('button', { name: 'Move Set the numerals' }).focus();
+    await page.getByRole('button', { name: 'Move Set the numerals', exact: true }).focus();
     await page.keyboard.press('Space');
     await announced('Set the numerals is over Todo, position 1 of 3.');
     await page.keyboard.press('ArrowDown');
@@ -235,7 +235,7 @@ test.describe('live collaboration', () => {
     await page.keyboard.press('Space');
     await announced('Set the numerals was dropped in Todo, position 2 of 3.');
     await expect(titles('TODO')).toHaveText(['Cut the hands', 'Set the numerals', 'Paint the dial']);
-    await page.getByRole('button', { name: 'Move Paint the dial' }).focus();
+    await page.getByRole('button', { name: 'Move Paint the dial', exact: true }).focus();
     await page.keyboard.press('Space');
     await announced('Paint the dial is over Todo, position 3 of 3.');
     await page.keyboard.press('ArrowRight');
@@ -244,15 +244,24 @@ test.describe('live collaboration', () => {
     await expect(titles('IN_PROGRESS')).toHaveText(['Paint the dial']);
     await announced('Paint the dial was dropped in In Progress, position 1 of 1.');
 
-    // Kept: the board and the task's history say so after a reload (the view is remembered).
+    // Or with the card's 'Move to…' menu: to the top of that column.
+    await page.getByRole('button', { name: 'Move Cut the hands to…' }).click();
+    await page.getByRole('menuitem', { name: 'In Progress' }).click();
+    await expect(titles('IN_PROGRESS')).toHaveText(['Cut the hands', 'Paint the dial']);
+
+    // Kept: the board says so after a reload (the view is remembered), and the history too.
     await page.reload();
-    await expect(titles('TODO')).toHaveText(['Cut the hands', 'Set the numerals']);
-    await expect(titles('IN_PROGRESS')).toHaveText(['Paint the dial']);
+    await expect(titles('TODO')).toHaveText(['Set the numerals']);
+    await expect(titles('IN_PROGRESS')).toHaveText(['Cut the hands', 'Paint the dial']);
+    await titles('IN_PROGRESS').filter({ hasText: 'Paint the dial' }).click();
+    await expect(page.getByRole('list', { name: 'History' })).toContainText('Status changed from TODO to IN_PROGRESS');
+    await page.goBack();
 
     const viewer = await signInElsewhere(browser, baseURL, viewerUser);
     await viewer.page.goto(url);
     await viewer.page.getByRole('button', { name: 'Board' }).click();
     await expect(card(viewer.page, 'IN_PROGRESS', 'Paint the dial')).toBeVisible();
+    await expect(card(viewer.page, 'IN_PROGRESS', 'Paint the dial').getByRole('button')).toHaveCount(0);
     await expect(viewer.page.getByRole('button', { name: /^Move / })).toHaveCount(0);
     await expect(viewer.page.getByText('You can look at the board; only members, moderators and admins move cards.')).toBeVisible();
     await viewer.context.close();

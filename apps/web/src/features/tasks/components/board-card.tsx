@@ -1,14 +1,17 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { formatShortDate, type BoardTask } from '@tasklane/contract';
-import { CalendarDays, GripVertical } from 'lucide-react';
+import { formatShortDate, type BoardTask, type TaskStatus } from '@tasklane/contract';
+import { ArrowRightLeft, CalendarDays, GripVertical } from 'lucide-react';
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge } from '@/components/domain/enum-badges';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { formatEnum } from '@/lib/format';
 
 const MAX_TAGS = 3;
 
@@ -17,13 +20,15 @@ export interface BoardCardViewProps extends HTMLAttributes<HTMLDivElement> {
   href: string;
   /** The drag handle (only for those who may move cards). */
   handle?: ReactNode;
+  /** The 'Move to…' menu (only for those who may move cards). */
+  menu?: ReactNode;
   isPlaceholder?: boolean;
   isOverlay?: boolean;
 }
 
 /** What a card shows: title, priority, overdue marker, tags, due date and the assignee. */
 export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(function BoardCardView(
-  { task, href, handle, isPlaceholder, isOverlay, className, ...props },
+  { task, href, handle, menu, isPlaceholder, isOverlay, className, ...props },
   ref,
 ) {
   const tags = task.tags.slice(0, MAX_TAGS);
@@ -50,6 +55,7 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
         >
           {task.title}
         </Link>
+        {menu}
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         <PriorityBadge priority={task.priority} />
@@ -89,8 +95,22 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
   );
 });
 
-/** A card on the board; draggable (by its handle with the keyboard, anywhere with a pointer) when `canMove`. */
-export function BoardCard({ task, projectId, featureId, canMove }: { task: BoardTask; projectId: string; featureId: string; canMove: boolean }) {
+export interface BoardCardProps {
+  task: BoardTask;
+  projectId: string;
+  featureId: string;
+  canMove: boolean;
+  /** The columns shown, for 'Move to…'. */
+  statuses: readonly TaskStatus[];
+  /** 'Move to…': the card goes to the top of that column. */
+  onMoveTo: (task: BoardTask, status: TaskStatus) => void;
+}
+
+/**
+ * A card on the board; when `canMove`, draggable (by its handle with the keyboard, anywhere with
+ * a pointer) and with a 'Move to…' menu (one tap or a few keys, on a phone as with a screen reader).
+ */
+export function BoardCard({ task, projectId, featureId, canMove, statuses, onMoveTo }: BoardCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: task._id,
     disabled: !canMove,
@@ -106,12 +126,28 @@ export function BoardCard({ task, projectId, featureId, canMove }: { task: Board
       <GripVertical aria-hidden="true" className="size-4" />
     </button>
   ) : undefined;
+  const menu = canMove ? (
+    <DropdownMenu
+      items={statuses
+        .filter((status) => status !== task.status)
+        .map((status) => ({ label: formatEnum(status), onSelect: () => onMoveTo(task, status) }))}
+      trigger={
+        <IconButton
+          label={`Move ${task.title} to…`}
+          tooltip={false}
+          icon={<ArrowRightLeft aria-hidden="true" className="size-3.5" />}
+          className="-mr-1 -mt-1 size-7 shrink-0"
+        />
+      }
+    />
+  ) : undefined;
   return (
     <BoardCardView
       ref={setNodeRef}
       task={task}
       href={paths.task.href(projectId, featureId, task._id)}
       handle={handle}
+      menu={menu}
       isPlaceholder={isDragging}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(canMove && 'touch-manipulation')}

@@ -20,13 +20,16 @@ export interface BoardColumnProps {
   projectId: string;
   featureId: string;
   canMove: boolean;
+  /** The columns shown (for each card's 'Move to…'). */
+  statuses: readonly TaskStatus[];
+  onMoveTo: (task: BoardTask, status: TaskStatus) => void;
 }
 
 /**
  * One status's column. Its cards are virtualized: only those in view (and a few around them)
  * are in the page, so a column of a thousand cards scrolls as lightly as one of ten.
  */
-export function BoardColumn({ status, ids, tasksById, projectId, featureId, canMove }: BoardColumnProps) {
+export function BoardColumn({ status, ids, tasksById, projectId, featureId, canMove, statuses, onMoveTo }: BoardColumnProps) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status), disabled: !canMove });
   const virtualizer = useVirtualizer({
@@ -86,7 +89,7 @@ export function BoardColumn({ status, ids, tasksById, projectId, featureId, canM
                     className="absolute inset-x-0 top-0"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <BoardCard task={task} projectId={projectId} featureId={featureId} canMove={canMove} />
+                    <BoardCard task={task} projectId={projectId} featureId={featureId} canMove={canMove} statuses={statuses} onMoveTo={onMoveTo} />
                   </li>
                 );
               })}

@@ -129,6 +129,9 @@ export function TaskBoard({ projectId, featureId, tasks, statuses, canMove, onMo
     onMove(task, move);
   };
 
+  // 'Move to…': the top of the other column, as the board shows it now.
+  const moveTo = (task: BoardTask, status: TaskStatus) => onMove(task, moveAt(grouped[status], status, task._id, 0));
+
   const active = activeId ? tasksById.get(activeId) : undefined;
   return (
     <DndContext
@@ -158,6 +161,8 @@ export function TaskBoard({ projectId, featureId, tasks, statuses, canMove, onMo
             projectId={projectId}
             featureId={featureId}
             canMove={canMove}
+            statuses={statuses}
+            onMoveTo={moveTo}
           />
         ))}
       </div>
