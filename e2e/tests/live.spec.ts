@@ -274,13 +274,13 @@ test.describe('a large board', () => {
     void signedInUser;
     const { project, category } = await seedProjectGround(page.request, { project: 'Big Works' });
     const feature = await seedFeature(page.request, { projectId: project._id, title: 'Everything' });
-    for (let start = 0; start < 1000; start += 25) {
-      await Promise.all(
-        Array.from({ length: 25 }, (_, offset) =>
-          seedTask(page.request, { featureId: feature._id, categoryId: category._id, title: `Bulk task ${String(start + offset + 1).padStart(4, '0')}` }),
-        ),
-      );
+    const seed = (n: number) => seedTask(page.request, { featureId: feature._id, categoryId: category._id, title: `Bulk task ${String(n).padStart(4, '0')}` });
+    // The first and the last alone (so they are the oldest and the newest); the rest 25 at a time.
+    await seed(1);
+    for (let start = 2; start < 1000; start += 25) {
+      await Promise.all(Array.from({ length: Math.min(25, 1000 - start) }, (_, offset) => seed(start + offset)));
     }
+    await seed(1000);
     await page.goto(`/dashboard/projects/${project._id}/features/${feature._id}/task`);
     await page.getByRole('button', { name: 'Board' }).click();
     const todo = column(page, 'TODO');
