@@ -1,6 +1,6 @@
 import { formatShortDate, isTodoOverdue, toggleTodoStatus, type Todo } from '@tasklane/contract';
 import { AlertTriangle, CalendarDays, Pencil, Star, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -16,8 +16,9 @@ const noToggleHint = 'Edit this todo to change an in-progress or cancelled statu
  * A todo on the dashboard: the category's colour bar, a checkbox that follows SPEC 4's toggle
  * rule, edit and delete, the overdue flag and the today's-focus star. In-progress and cancelled
  * todos have no checkbox transition (toggleTodoStatus), so their checkbox is disabled.
+ * Memoized: showing more cards, or a change to one todo, leaves the other cards alone.
  */
-export function TodoCard({
+export const TodoCard = memo(function TodoCard({
   todo,
   today,
   onToggle,
@@ -145,4 +146,4 @@ export function TodoCard({
       </div>
     </article>
   );
-}
+});

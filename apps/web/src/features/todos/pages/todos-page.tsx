@@ -1,6 +1,6 @@
 import { localCalendarDate, toggleTodoStatus, type Todo, type TodoFormData } from '@tasklane/contract';
 import { ListTodo, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -61,10 +61,11 @@ export default function TodosPage() {
     setEditingTodo(null);
     setIsFormOpen(true);
   };
-  const openEdit = (todo: Todo) => {
+  // Stable, so that the memoized cards re-render only when their own todo changes.
+  const openEdit = useCallback((todo: Todo) => {
     setEditingTodo(todo);
     setIsFormOpen(true);
-  };
+  }, []);
   const closeForm = () => {
     setIsFormOpen(false);
     setEditingTodo(null);
@@ -99,6 +100,9 @@ export default function TodosPage() {
     deleteMutation.mutate(deletingTodo);
     setDeletingTodo(null);
   };
+
+  const { mutateAsync: toggle } = toggleMutation;
+  const toggleTodo = useCallback((item: Todo) => toggle({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined), [toggle]);
 
   const todos = todosQuery.data;
   const isFiltered = hasTodoFilters(filters);
@@ -145,7 +149,7 @@ export default function TodosPage() {
                 <TodoCard
                   todo={todo}
                   today={today}
-                  onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined)}
+                  onToggle={toggleTodo}
                   onEdit={openEdit}
                   onDelete={setDeletingTodo}
                 />
