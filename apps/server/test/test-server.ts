@@ -44,29 +44,34 @@ export type TestServer = {
 /** Runs with real PostgreSQL when TEST_BACKEND=postgres, else PGlite. */
 export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
+/** An empty database of its own on the TEST_DATABASE_URL server; drop() removes it. */
+export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+  const name = `tasklane_t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 async function openTestDatabase(sharedUrl?: string): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (sharedUrl) {
     // Another instance on the database of a running test server: the first one drops it.
     return { database: await openPostgres(sharedUrl, 5), url: sharedUrl, async drop() {} };
   }
   if (backend === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
-    const name = `tasklane_t_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString(), 5);
+    const scratch = await createScratchPostgres();
+    const database = await openPostgres(scratch.url, 5);
     await database.migrate();
-    return {
-      database,
-      url: url.toString(),
-      async drop() {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
+    return { database, url: scratch.url, drop: scratch.drop };
   }
   const template = fs.readFileSync(inject('pgliteTemplate'));
   const database = await openPglite({ loadDataDir: new Blob([template]) });

@@ -1,31 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend } from '../../test/test-server.js';
+import { backend, createScratchPostgres } from '../../test/test-server.js';
 import { openPostgres, type Database } from './client.js';
 import { users } from './schema.js';
 
 // Named prepared statements exist only on PostgreSQL; PGlite runs in process.
 describe.runIf(backend === 'postgres')('prepared statements on PostgreSQL', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `tasklane_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   let url: string;
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    await admin.unsafe(`create database ${name}`);
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    ({ url, drop } = await createScratchPostgres());
     const database = await openPostgres(url, 1);
     await database.migrate();
     await database.close();
   });
 
   afterAll(async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop?.();
   });
 
   /** The app's statements the pool's one connection keeps prepared after a query, a transaction and a savepoint. */
