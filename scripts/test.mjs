@@ -47,17 +47,26 @@ function playwrightReport(file) {
 run('lint (ESLint: code rules and dependency direction)', bin('eslint'), ['.']);
 run('type-check', 'npm', ['run', '--silent', 'typecheck']);
 
+// Files and the tests in them run in a shuffled order, so no test can lean on another's data.
+// TEST_SEED replays an order; the seed of every run is printed.
+const seed = process.env.TEST_SEED ?? String(Math.floor(Math.random() * 1_000_000));
+const shuffle = ['--sequence.shuffle', `--sequence.seed=${seed}`];
+console.log(`Unit and API tests run shuffled with seed ${seed} (TEST_SEED=${seed} npm test repeats the order).`);
+
 const pgliteReport = path.join(reports, 'vitest-pglite.json');
-run('unit and API tests (PGlite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], {
-  report: vitestReport(pgliteReport),
-});
+run(
+  'unit and API tests (PGlite)',
+  bin('vitest'),
+  ['run', '--project', 'unit', '--project', 'api', ...shuffle, '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
+  { report: vitestReport(pgliteReport) },
+);
 
 if (process.env.TEST_DATABASE_URL) {
   const postgresReport = path.join(reports, 'vitest-postgres.json');
   run(
     'API tests (PostgreSQL)',
     bin('vitest'),
-    ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`],
+    ['run', '--project', 'api', ...shuffle, '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`],
     { env: { TEST_BACKEND: 'postgres' }, report: vitestReport(postgresReport) },
   );
 } else {

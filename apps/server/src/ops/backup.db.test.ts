@@ -112,24 +112,39 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
+  /** Stops the seeded server and backs its data directory up, once, whichever test asks first. */
+  let backup: Promise<{ stdout: string }> | undefined;
+  const backedUp = () =>
+    (backup ??= (async () => {
+      await server?.close();
+      server = undefined;
+      return runCli(['backup', backupDir], { DATA_DIR: source });
+    })());
+
   it('refuses while the server holds the data directory, and says why', async () => {
-    await expect(runCli(['backup', backupDir], { DATA_DIR: source })).rejects.toMatchObject({
-      stderr: expect.stringContaining('in use by another Tasklane process'),
-    });
-    expect(fs.existsSync(backupDir)).toBe(false);
+    // Its own server and directory, so the test holds whatever order the tests run in.
+    const held = path.join(scratch, 'held');
+    const heldBackup = path.join(scratch, 'backups', 'refused');
+    const holder = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: held, LOG_LEVEL: 'silent' }));
+    try {
+      await expect(runCli(['backup', heldBackup], { DATA_DIR: held })).rejects.toMatchObject({
+        stderr: expect.stringContaining('in use by another Tasklane process'),
+      });
+      expect(fs.existsSync(heldBackup)).toBe(false);
+    } finally {
+      await holder.close();
+    }
   });
 
   it('round-trips every table through npm run backup and npm run restore', async () => {
-    await server!.close();
-    server = undefined;
-    const { stdout } = await runCli(['backup', backupDir], { DATA_DIR: source });
+    const { stdout } = await backedUp();
     expect(stdout).toContain(`and 1 attachment file to ${backupDir}`);
     expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({
       backend: 'pglite',
       format: 'tasklane-backup',
       uploads: { folder: 'uploads', files: 1 },
     });
-    expect(fs.readdirSync(path.dirname(backupDir))).toEqual(['nightly']);
+    expect(fs.readdirSync(path.dirname(backupDir)).filter((name) => name !== 'refused')).toEqual(['nightly']);
 
     await runCli(['restore', backupDir], { DATA_DIR: restored });
 
@@ -155,6 +170,7 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
   });
 
   it('never restores over an existing database, nor a backup of the other backend', async () => {
+    await backedUp();
     await expect(runCli(['restore', backupDir], { DATA_DIR: source })).rejects.toMatchObject({
       stderr: expect.stringContaining('already holds a database'),
     });
@@ -166,7 +182,7 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
     });
     // An empty DATA_DIR whose UPLOAD_DIR already holds files: refused before anything is written.
     const fresh = path.join(scratch, 'fresh');
-    await expect(runCli(['restore', backupDir], { DATA_DIR: fresh, UPLOAD_DIR: path.join(restored, 'uploads') })).rejects.toMatchObject({
+    await expect(runCli(['restore', backupDir], { DATA_DIR: fresh, UPLOAD_DIR: path.join(source, 'uploads') })).rejects.toMatchObject({
       stderr: expect.stringContaining('already holds attachment files'),
     });
     expect(fs.existsSync(path.join(fresh, 'pglite'))).toBe(false);
@@ -199,8 +215,12 @@ describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', () =>
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
+  /** Backs the serving database up, once, whichever test asks first. */
+  let backup: Promise<unknown> | undefined;
+  const backedUp = () => (backup ??= runCli(['backup', backupDir], { DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: uploadDirs[0]! }));
+
   it('backs up while the app serves, and round-trips every table into an empty database', async () => {
-    await runCli(['backup', backupDir], { DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: uploadDirs[0]! });
+    await backedUp();
     expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({
       backend: 'postgres',
       uploads: { folder: 'uploads', files: 1 },
@@ -231,6 +251,7 @@ describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', () =>
   });
 
   it('refuses to restore into a database that is not empty', async () => {
+    await backedUp();
     await expect(runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: path.join(scratch, 'uploads-empty') })).rejects.toMatchObject({
       stderr: expect.stringContaining('not empty'),
     });

@@ -189,10 +189,13 @@ describe('sorting', () => {
   });
 
   it('updatedAt follows the latest edit', async () => {
-    const oldest = created[0]!;
-    const edited = await server.request('PUT', `/api/v1/features/${oldest._id}`, { cookie: admin.cookie, body: { actualHours: 1 } });
+    // Its own project: editing the shared fixture would reorder it for the other sorting tests.
+    const project = await buildProject(server, admin.cookie);
+    const features = [];
+    for (const title of ['First', 'Second', 'Third']) features.push(await buildFeature(server, admin.cookie, project._id, { title }));
+    const edited = await server.request('PUT', `/api/v1/features/${features[0]!._id}`, { cookie: admin.cookie, body: { actualHours: 1 } });
     expect(edited.status).toBe(200);
-    expect((await listTitles('&sortBy=updatedAt&sortOrder=desc&limit=1'))[0]).toBe(oldest.title);
-    await server.request('PUT', `/api/v1/features/${oldest._id}`, { cookie: admin.cookie, body: { actualHours: null } });
+    const response = await server.request('GET', `/api/v1/features?projectId=${project._id}&sortBy=updatedAt&sortOrder=desc`, { cookie: admin.cookie });
+    expect((response.body.data as Feature[]).map((feature) => feature.title)).toEqual(['First', 'Third', 'Second']);
   });
 });

@@ -14,11 +14,10 @@ import { startTestServer, type TestServer } from '../../../test/test-server.js';
 let server: TestServer;
 let lead: SignedInUser;
 let me: SignedInUser;
-let stranger: SignedInUser;
 
 beforeAll(async () => {
   server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  [lead, me, stranger] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server), buildSignedInUser(server)]);
+  [lead, me] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
 });
 afterAll(async () => {
   await server.close();
@@ -30,9 +29,12 @@ async function assigned(cookie: string, query = '') {
   return response.body as { success: true; data: Task[]; total: number; pagination: unknown; message: string };
 }
 
-/** A project of the lead's with `me` as a member, a feature and a TASK category of the lead's. */
-async function projectWithMe(role: 'MEMBER' | 'VIEWER' = 'MEMBER', name?: string) {
-  const project = await buildProject(server, lead.cookie, { members: [{ userId: me.user.id, role }], ...(name ? { name } : {}) });
+/**
+ * A project of the lead's with `member` (by default the shared `me`) in it, a feature and a
+ * TASK category of the lead's. Tests that count what `member` is assigned pass their own member.
+ */
+async function projectWithMe(role: 'MEMBER' | 'VIEWER' = 'MEMBER', name?: string, member: SignedInUser = me) {
+  const project = await buildProject(server, lead.cookie, { members: [{ userId: member.user.id, role }], ...(name ? { name } : {}) });
   const feature = await buildFeature(server, lead.cookie, project._id, { title: `Feature of ${project.name}` });
   const categoryId = (await buildCategory(server, lead.cookie, { type: 'TASK' }))._id;
   const task = (overrides: Record<string, unknown> = {}) => buildTask(server, lead.cookie, feature._id, { categoryId, ...overrides });
@@ -41,6 +43,8 @@ async function projectWithMe(role: 'MEMBER' | 'VIEWER' = 'MEMBER', name?: string
 
 describe('GET /api/v1/users/tasks', () => {
   it("lists the caller's assigned tasks across projects, populated, and nobody else's", async () => {
+    // Its own member: the shared one collects assignments from other tests.
+    const [me, stranger] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
     const { cookie } = await buildSignedInUser(server);
     expect(await assigned(cookie)).toEqual({
       success: true,
@@ -50,8 +54,8 @@ describe('GET /api/v1/users/tasks', () => {
       pagination: { total: 0, page: 1, limit: 1000 },
     });
 
-    const alpha = await projectWithMe('MEMBER', 'Alpha');
-    const beta = await projectWithMe('VIEWER', 'Beta');
+    const alpha = await projectWithMe('MEMBER', 'Alpha', me);
+    const beta = await projectWithMe('VIEWER', 'Beta', me);
     const mineA = await alpha.task({ assigneeId: me.user.id, title: 'Mine in Alpha', dueDate: '2030-02-01', tags: ['x'] });
     const mineB = await beta.task({ assigneeId: me.user.id, title: 'Mine in Beta', dueDate: '2030-01-01' });
     await alpha.task({ assigneeId: lead.user.id, title: "Lead's" });
