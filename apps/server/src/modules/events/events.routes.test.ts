@@ -312,6 +312,9 @@ describe('resuming', () => {
 
   it('an id no longer kept (or not an event id) gets reset: the client must refetch everything', async () => {
     const owner = await buildSignedInUser(server);
+    // An event before the position taken, so it is a real event id even when this test runs
+    // first (id 0 means 'no event yet', which resumes from the start instead).
+    await buildWorkspace(server, owner.cookie);
     const lastSeen = await position(owner.cookie);
     await buildWorkspace(server, owner.cookie);
     // The replay window passes: housekeeping prunes the events the client would need.
