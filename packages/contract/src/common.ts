@@ -78,10 +78,26 @@ export const searchQuerySchema = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** An optional id in a body: null and empty text both mean none. */
-export const nullableIdSchema = (message: string) =>
+/**
+ * A reference in a write body: the id, or the object a read answers in its place (a todo's
+ * `category: { _id, name, color, slug }`, a task's `featureId: { _id, title }`), of which only
+ * `_id` counts. Both give the id string, so a client may send back what it read and the
+ * services only ever see ids. Every failure says `message`, on the field itself.
+ */
+export function referenceSchema(message = 'Invalid id') {
+  const id = z.string({ error: message }).uuid(message);
+  // The object's _id is checked after unwrapping, so that its errors, too, are on the field.
+  const asRead = z
+    .object({ _id: z.string({ error: message }).meta({ format: 'uuid' }) }, { error: message })
+    .transform((reference) => reference._id)
+    .pipe(id);
+  return z.union([id, asRead], { error: message }).describe('An id (UUID), or an object carrying it as `_id` (as reads answer it)');
+}
+
+/** An optional reference in a body (see referenceSchema): null and empty text both mean none. */
+export const nullableReferenceSchema = (message = 'Invalid id') =>
   z
-    .union([z.literal(''), z.null(), z.string().uuid(message)], { error: message })
+    .union([z.literal(''), z.null(), referenceSchema(message)], { error: message })
     .optional()
     .transform((value) => (value === undefined ? undefined : value ? value : null));
 

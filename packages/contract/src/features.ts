@@ -11,6 +11,7 @@ import {
   pagePaginationSchema,
   pageQuerySchema,
   queryIntSchema,
+  referenceSchema,
   searchQuerySchema,
   sortOrderSchema,
   titleSchema,
@@ -53,16 +54,19 @@ const featureFields = {
 export const createFeatureBodySchema = z.object({
   title: titleSchema,
   ...featureFields,
-  projectId: idSchema.describe('The project the feature belongs to'),
+  projectId: referenceSchema().describe('The project the feature belongs to: its id, or the object a read gave'),
 });
 export type CreateFeatureBody = z.input<typeof createFeatureBodySchema>;
 export type CreateFeatureData = z.output<typeof createFeatureBodySchema>;
 
-/** Fields left out keep their values; projectId, when sent, must be the feature's project. */
+/**
+ * Fields left out keep their values; projectId, when sent, must be the feature's project. What only
+ * the server writes (_id, createdAt, updatedAt) may come back with it and is ignored.
+ */
 export const updateFeatureBodySchema = z.object({
   title: titleSchema.optional(),
   ...featureFields,
-  projectId: idSchema.optional().describe("Accepted for the spec's clients; must be the feature's project"),
+  projectId: referenceSchema().optional().describe("Accepted for the spec's clients; must be the feature's project"),
   version: versionSchema,
 });
 export type UpdateFeatureBody = z.input<typeof updateFeatureBodySchema>;
@@ -109,7 +113,7 @@ export const featureQuerySchema = z.object({ projectId: idSchema.optional().desc
 
 /** DELETE may carry projectId (the spec sends it "in request config": query or body); never required. */
 export const deleteFeatureQuerySchema = z.object({ projectId: idSchema.optional() });
-export const deleteFeatureBodySchema = z.object({ projectId: idSchema.optional() }).nullish();
+export const deleteFeatureBodySchema = z.object({ projectId: referenceSchema().optional() }).nullish();
 
 export const featuresResponseSchema = z.object({
   success: z.literal(true),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberRoles, priorities, projectStatuses } from './enums.js';
-import { hexColorSchema, idSchema, versionSchema } from './common.js';
+import { hexColorSchema, idSchema, nullableReferenceSchema, referenceSchema, versionSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
 
 export const projectStatusSchema = z.enum(projectStatuses, {
@@ -95,11 +95,7 @@ const settingsSchema = z.object({
   requireApproval: z.boolean().optional(),
 });
 
-const categoryRefSchema = z
-  .union([idSchema, z.object({ _id: idSchema }), z.literal(''), z.null()])
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value === null || value === '' ? null : typeof value === 'string' ? value : value._id))
-  .describe('Id of one of your PROJECT categories, or null');
+const categoryRefSchema = nullableReferenceSchema().describe('One of your PROJECT categories (its id, or the object a read gave), or null');
 
 const projectFields = {
   name: projectNameSchema,
@@ -117,11 +113,17 @@ const projectFields = {
   settings: settingsSchema.optional(),
 };
 
-export const createProjectBodySchema = z.object({ ...projectFields, workspaceId: idSchema });
+export const createProjectBodySchema = z.object({
+  ...projectFields,
+  workspaceId: referenceSchema().describe('The workspace: its id, or the object a read gave'),
+});
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 export type CreateProjectData = z.output<typeof createProjectBodySchema>;
 
-/** Fields left out of an update keep their current values. */
+/**
+ * Fields left out of an update keep their current values. What a read adds (workspaceId, members,
+ * statistics, progress, role, abilities, dates) may come back with it and is ignored.
+ */
 export const updateProjectBodySchema = z.object({ ...projectFields, isActive: z.boolean().optional(), version: versionSchema });
 export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
 export type UpdateProjectData = z.output<typeof updateProjectBodySchema>;
@@ -131,7 +133,7 @@ export const memberParamsSchema = z.object({ projectId: idSchema, userId: idSche
 export const updateProjectQuerySchema = z.object({ workspaceId: idSchema.optional() });
 
 export const addMemberBodySchema = z.object({
-  userId: idSchema,
+  userId: referenceSchema().describe("The user: their id, or the object a read gave (a member's userId)"),
   role: memberRoleSchema.default('MEMBER'),
 });
 export type AddMemberBody = z.input<typeof addMemberBodySchema>;

@@ -7,11 +7,12 @@ import {
   hoursSchema,
   hoursTextSchema,
   idSchema,
-  nullableIdSchema,
+  nullableReferenceSchema,
   optionalDueDateSchema,
   pagePaginationSchema,
   pageQuerySchema,
   queryIntSchema,
+  referenceSchema,
   searchQuerySchema,
   sortOrderSchema,
   tagsSchema,
@@ -120,7 +121,7 @@ const taskFields = {
   description: descriptionSchema,
   status: taskStatusInputSchema.optional(),
   priority: taskPrioritySchema.optional(),
-  assigneeId: nullableIdSchema('Assignee must be a user id').describe('A member of the project, or null'),
+  assigneeId: nullableReferenceSchema('Assignee must be a user id').describe('A member of the project, or null'),
   dueDate: optionalDueDateSchema,
   estimatedHours: hoursSchema('Estimated hours'),
   actualHours: hoursSchema('Actual hours'),
@@ -132,30 +133,27 @@ const taskFields = {
   blockedReason: blockedReasonSchema,
 };
 
-const requiredCategorySchema = z
-  .string({ error: 'Category is required' })
-  .min(1, 'Category is required')
-  .uuid('Category is required')
-  .describe('One of your TASK categories');
-
 export const createTaskBodySchema = z.object({
   title: titleSchema,
-  categoryId: requiredCategorySchema,
-  featureId: z.string({ error: 'Feature is required' }).uuid('Feature is required').describe("One of the project's features"),
-  projectId: idSchema.optional().describe("The feature's project (taken from the feature when left out)"),
+  categoryId: referenceSchema('Category is required').describe('One of your TASK categories'),
+  featureId: referenceSchema('Feature is required').describe("One of the project's features"),
+  projectId: referenceSchema().optional().describe("The feature's project (taken from the feature when left out)"),
   ...taskFields,
 });
 export type CreateTaskBody = z.input<typeof createTaskBodySchema>;
 export type CreateTaskData = z.output<typeof createTaskBodySchema>;
 
-/** Fields left out keep their values. */
+/**
+ * Fields left out keep their values. What only the server writes (_id, createdBy, createdAt,
+ * updatedAt, isOverdue, abilities, history, role) may come back with it and is ignored.
+ */
 export const updateTaskBodySchema = z.object({
   title: titleSchema.optional(),
-  categoryId: nullableIdSchema('Category is required').describe(
+  categoryId: nullableReferenceSchema('Category is required').describe(
     'One of your TASK categories (or the current one); null only while the task has none',
   ),
-  featureId: idSchema.optional().describe("Another of the project's features"),
-  projectId: idSchema.optional().describe("Accepted for the spec's clients; must be the task's project"),
+  featureId: referenceSchema().optional().describe("Another of the project's features"),
+  projectId: referenceSchema().optional().describe("Accepted for the spec's clients; must be the task's project"),
   version: versionSchema,
   ...taskFields,
 });
@@ -298,8 +296,7 @@ export const boardResponseSchema = z.object({
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
 
-const neighbourSchema = (description: string) =>
-  z.string().uuid('Must be a task id').nullable().optional().describe(description);
+const neighbourSchema = (description: string) => referenceSchema('Must be a task id').nullable().optional().describe(description);
 
 /**
  * A board move: into `status` (its column; BLOCK is accepted as BLOCKED), between the card above

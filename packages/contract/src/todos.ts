@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { priorities, todoStatuses } from './enums.js';
-import { calendarDateSchema, dueDateTextSchema, idSchema, queryBooleanSchema, tagsSchema, tagsTextSchema } from './common.js';
+import {
+  calendarDateSchema,
+  dueDateTextSchema,
+  idSchema,
+  queryBooleanSchema,
+  referenceSchema,
+  tagsSchema,
+  tagsTextSchema,
+} from './common.js';
 import { messageResponseSchema } from './errors.js';
 
 export const todoStatusSchema = z.enum(todoStatuses, {
@@ -28,13 +36,18 @@ export const todoSchema = z
   .describe('Todo');
 export type Todo = z.infer<typeof todoSchema>;
 
-const todoCategoryIdSchema = z
-  .string({ error: 'Please select a category' })
-  .min(1, 'Please select a category')
-  .uuid('Please select a category')
-  .describe('Id of one of your categories');
+const selectCategory = 'Please select a category';
 
-/** Create and full update take the same body; completedAt is the server's and is ignored. */
+/** The category select of the todo form: its value is the id. */
+const todoCategoryIdSchema = z.string({ error: selectCategory }).min(1, selectCategory).uuid(selectCategory);
+
+/** In a body, the category as a read answers it (`{ _id, name, color, slug }`) is accepted too. */
+const todoCategoryReferenceSchema = referenceSchema(selectCategory).describe('One of your categories: its id, or the object a read gave');
+
+/**
+ * Create and full update take the same body. What only the server writes (_id, completedAt,
+ * createdAt, updatedAt) may come back with it, as read, and is ignored.
+ */
 export const todoBodySchema = z.object({
   title: z
     .string({ error: 'Title is required' })
@@ -50,7 +63,7 @@ export const todoBodySchema = z.object({
   priority: prioritySchema.default('MEDIUM'),
   status: todoStatusSchema.default('PENDING'),
   dueDate: calendarDateSchema.nullish().transform((value) => value ?? null),
-  category: todoCategoryIdSchema,
+  category: todoCategoryReferenceSchema,
   tags: tagsSchema.default([]),
   isToday: z.boolean({ error: 'isToday must be true or false' }).default(false),
 });
@@ -63,6 +76,7 @@ export type TodoData = z.output<typeof todoBodySchema>;
  */
 export const todoFormSchema = todoBodySchema.extend({
   dueDate: dueDateTextSchema,
+  category: todoCategoryIdSchema,
   // Reported on the field itself (not on one item) so that the form shows it under the input.
   tags: tagsTextSchema,
 });
@@ -74,7 +88,7 @@ export type TodoFormData = z.output<typeof todoFormSchema>;
  * (category null) until a category is chosen; it can never be given a null category.
  */
 export const updateTodoBodySchema = todoBodySchema.extend({
-  category: todoCategoryIdSchema.nullable(),
+  category: todoCategoryReferenceSchema.nullable(),
 });
 export type UpdateTodoBody = z.input<typeof updateTodoBodySchema>;
 export type UpdateTodoData = z.output<typeof updateTodoBodySchema>;
