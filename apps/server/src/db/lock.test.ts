@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './lock.js';
+import { DataDirLockedError, isLockFileName, lockDataDir } from './lock.js';
 
 // Real processes, each a node with the TypeScript loader: seconds on a busy machine.
 const PROCESS_TEST_MS = 120_000;
@@ -159,6 +159,17 @@ describe('lockDataDir', () => {
     expect(fs.readdirSync(path.dirname(dir))).toEqual(['b'.repeat(60)]);
     release();
     expect(lockFiles(dir)).toEqual([]);
+  });
+
+  it('names its files so that a copy of the directory can leave them out', async () => {
+    const dir = freshDir();
+    fs.mkdirSync(path.join(dir, 'pglite'));
+    fs.writeFileSync(path.join(dir, 'tasklane.lock'), '1');
+    const release = await lock(dir);
+    const copy = path.join(freshDir(), 'copy');
+    fs.cpSync(dir, copy, { recursive: true, filter: (source) => !isLockFileName(path.basename(source)) });
+    expect(fs.readdirSync(copy)).toEqual(['pglite']);
+    release();
   });
 
   it('creates the data directory when it does not exist', async () => {

@@ -46,6 +46,12 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
 
 const LEGACY_PID_FILE = 'tasklane.lock';
 const LOCK_NAME = /^tasklane\.(\d+)\.[0-9a-f]{8}\.lock$/;
+
+/** Whether a file in a data directory belongs to the lock (a copy of the directory leaves it out: a socket cannot be copied). */
+export function isLockFileName(name: string): boolean {
+  return name === LEGACY_PID_FILE || /^tasklane\.\d+\.[0-9a-f]{8}\.(lock|new)$/.test(name);
+}
+
 // Refused: nobody listens, the holder is dead. Anything else (even a full backlog) counts as held.
 const DEAD_CODES = new Set(['ECONNREFUSED', 'ENOENT']);
 const CONNECT_TIMEOUT_MS = 5_000;
