@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { openPglite, openPostgres } from '../../apps/server/src/db/client.js';
+import { isLockFileName } from '../../apps/server/src/db/lock.js';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.js';
 import { migrationsDir } from '../../apps/server/src/paths.js';
 import { benchRoot, dataRoot, log } from '../lib/util.js';
@@ -74,7 +75,7 @@ export async function seedPglite(scale: Scale, runDir: string): Promise<SeedRepo
     log(`PGlite data set (${scale.name}) from the cache: ${path.relative(process.cwd(), cacheDir)}`);
   }
   fs.rmSync(runDir, { recursive: true, force: true });
-  fs.cpSync(cacheDir, runDir, { recursive: true, filter: (source) => !source.endsWith('tasklane.lock') });
+  fs.cpSync(cacheDir, runDir, { recursive: true, filter: (source) => !isLockFileName(path.basename(source)) });
   const fixtures = JSON.parse(fs.readFileSync(doneFile, 'utf8')) as Fixtures;
   return { fixtures, seconds: (Date.now() - started) / 1000, fromCache, fingerprint: print };
 }

@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
+import { describeReady } from './ready-line.js';
 import { startServer } from './server.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -30,6 +32,8 @@ async function main() {
     }
     process.exit(1);
   }
+  // For the person who ran `npm start`, besides the JSON logs.
+  console.log(describeReady(config, (server.app.server.address() as AddressInfo).port));
 
   let isClosing = false;
   const shutdown = (signal: string) => {

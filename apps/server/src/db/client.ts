@@ -67,7 +67,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   let release = () => {};
   let dataPath: string | undefined;
   if (options.dataDir) {
-    release = lockDataDir(options.dataDir);
+    release = await lockDataDir(options.dataDir);
     dataPath = path.join(options.dataDir, 'pglite');
   }
   let client: PGlite;

@@ -128,7 +128,7 @@ async function countMigrations(query: (text: string) => Promise<Array<{ count: n
 async function dumpPglite(dataDir: string, staging: string): Promise<BackupManifest> {
   if (!hasPgliteDatabase(dataDir)) throw new BackupError(`There is no Tasklane database in ${path.resolve(dataDir)} to back up.`);
   // The lock refuses while a server has the directory open: PGlite serves one process at a time.
-  const release = lockDataDir(path.resolve(dataDir));
+  const release = await lockDataDir(path.resolve(dataDir));
   try {
     const client = await PGlite.create({ dataDir: pgliteDir(dataDir) });
     try {
@@ -152,7 +152,7 @@ function assertNoPgliteDatabase(dataDir: string) {
 
 async function loadPglite(dump: string, dataDir: string): Promise<void> {
   assertNoPgliteDatabase(dataDir);
-  const release = lockDataDir(path.resolve(dataDir));
+  const release = await lockDataDir(path.resolve(dataDir));
   try {
     const client = await PGlite.create({ dataDir: pgliteDir(dataDir), loadDataDir: new Blob([fs.readFileSync(dump)]) });
     await client.query('select 1');
