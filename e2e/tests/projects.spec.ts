@@ -101,17 +101,24 @@ test.describe('workspace projects', () => {
     await openProjectMenu(page, 'Client Portal');
     await page.getByRole('menuitem', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Member' });
-    const picker = dialog.getByRole('list', { name: 'Users to add' });
-    // Current members (the owner) are not offered.
-    await dialog.getByLabel('Search users').fill(signedInUser.username);
-    await expect(dialog.getByText('No users match your search')).toBeVisible();
-    await dialog.getByLabel('Search users').fill(member.username);
-    await expect(picker.getByRole('listitem')).toHaveCount(1);
+    // The owner works with nobody yet (the directory is private), and is a member already.
+    await expect(dialog.getByText('Everyone you work with is already a member of this project')).toBeVisible();
+    await expect(dialog.getByText(member.fullName)).toHaveCount(0);
+    // A new colleague is found by exact email or username only.
+    const lookup = dialog.getByLabel('Find by exact email or username');
+    await lookup.fill(member.username.slice(0, -1));
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    await expect(dialog.getByText('No user with that email or username')).toBeVisible();
+    await lookup.fill(member.email.toUpperCase());
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    const found = dialog.getByRole('list', { name: 'Found user' });
+    await expect(found.getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByLabel('Role', { exact: true })).toHaveValue('MEMBER');
-    await picker.getByRole('button', { name: `Add ${member.fullName}` }).click();
+    await found.getByRole('button', { name: `Add ${member.fullName}` }).click();
     await expect(page.getByText(`${member.fullName} added to project successfully!`)).toBeVisible();
-    // Now a member, so no longer offered; listed among the members instead.
-    await expect(dialog.getByText('No users match your search')).toBeVisible();
+    // Now a member: not offered again; listed among the members instead.
+    await expect(found).toHaveCount(0);
+    await expect(dialog.getByText('Everyone you work with is already a member of this project')).toBeVisible();
     const members = dialog.getByRole('list', { name: 'Members' });
     await expect(members.getByRole('listitem')).toHaveCount(2);
     // The last admin (the owner) offers neither a role change nor removal.
@@ -185,6 +192,22 @@ test.describe('workspace projects', () => {
     const members = moderatorDialog.getByRole('list', { name: 'Members' });
     await expect(members.getByRole('button', { name: /^Remove / })).toHaveCount(1);
     await expect(members.getByRole('button', { name: `Remove ${viewer.fullName}` })).toBeVisible();
+    await moderatorDialog.getByRole('button', { name: 'Close' }).click();
+
+    // The moderator leaves the project from its page, through the confirmation.
+    await other.page.goto(`/dashboard/projects/${project._id}`);
+    await other.page.getByRole('button', { name: 'Leave project' }).click();
+    const leave = other.page.getByRole('alertdialog', { name: 'Leave Project' });
+    await expect(leave).toContainText('Are you sure you want to leave "Roles Project"?');
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect(other.page.getByText('You left "Roles Project"')).toBeVisible();
+    await expect(other.page).toHaveURL(/\/projects$/);
+    await expect(other.page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
+    expect((await other.page.request.get(`/api/v1/projects/${project._id}`)).status()).toBe(404);
+    // The owner, the last admin, is not offered to leave.
+    await page.goto(`/dashboard/projects/${project._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Roles Project' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Leave project' })).toHaveCount(0);
     await other.context.close();
   });
 

@@ -87,6 +87,24 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const meResponseSchema = z.object({ success: z.literal(true), data: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/**
+ * GET /users: without a parameter, the people who share a workspace or project with the caller;
+ * with `email` or `username` (one of them), the one user with exactly that email or username,
+ * whoever they are, or none: how the add-member picker finds a new colleague without a
+ * directory of the whole instance.
+ */
+export const listUsersQuerySchema = z
+  .object({
+    email: emailSchema.optional().describe('Exact email (case-insensitive, as stored at registration)'),
+    username: usernameSchema.optional().describe('Exact username (case-insensitive, as usernames are unique)'),
+  })
+  .refine((query) => query.email === undefined || query.username === undefined, {
+    message: 'Give an email or a username, not both',
+    path: ['username'],
+  });
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+export type ListUsersData = z.output<typeof listUsersQuerySchema>;
+
 export const usersResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(userSchema),

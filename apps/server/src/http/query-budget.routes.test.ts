@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes, type RequestQueries } from '../app.js';
 import {
+  addProjectMember,
   buildAttachment,
   buildCategory,
   buildComment,
@@ -389,10 +390,11 @@ describe('lists run the same statements for 1 item as for 30 (no N+1)', () => {
     const writer = await buildSignedInUser(server);
     const own = await buildCategory(server, writer.cookie);
     await expectConstant('/api/v1/todos', writer.cookie, () => buildTodo(server, writer.cookie, { category: own._id }));
-    const before = await statementsFor('/api/v1/users', user.cookie, (await server.request('GET', '/api/v1/users', { cookie: user.cookie })).body.data.length);
-    for (let index = 0; index < 30; index += 1) await buildUser(server);
-    const usersNow = (await server.request('GET', '/api/v1/users', { cookie: user.cookie })).body.data.length;
-    expect(await statementsFor('/api/v1/users', user.cookie, usersNow)).toBe(before);
+    // The caller's directory: the people of their projects (themself first, then 29 colleagues).
+    const team = await buildProject(server, user.cookie);
+    await expectConstant('/api/v1/users', user.cookie, async (index) => {
+      if (index > 0) await addProjectMember(server, user.cookie, team._id, (await buildUser(server)).id);
+    });
   });
 
   it('features, tasks, assigned tasks, comments and a task history of 30', async () => {

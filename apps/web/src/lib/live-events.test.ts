@@ -49,7 +49,8 @@ function filledCache() {
     otherComments: queryKeys.comments('task-2'),
     assigned: queryKeys.assignedTasks(),
     myProjects: queryKeys.myProjects(),
-    users: queryKeys.users(),
+    users: queryKeys.sharedUsers(),
+    lookup: queryKeys.userLookup({ email: 'someone@example.com' }),
   } as const;
   for (const key of Object.values(keys)) client.setQueryData(key, { cached: true });
   const stale = () =>
@@ -87,6 +88,9 @@ describe('applyLiveEvents', () => {
     await applyLiveEvents(theirs.client, [event('member.added', { userId: 'them', taskId: null, featureId: null })], 'me');
     expect(theirs.stale()).not.toContain('workspaces');
     expect(theirs.stale()).toContain('project');
+    // A colleague joined or left: the people the caller works with changed; a lookup did not.
+    expect(theirs.stale()).toContain('users');
+    expect(theirs.stale()).not.toContain('lookup');
     const mine = filledCache();
     await applyLiveEvents(mine.client, [event('member.added', { userId: 'me', taskId: null, featureId: null })], 'me');
     expect(mine.stale()).toEqual(expect.arrayContaining(['workspaces', 'assigned', 'project', 'myProjects']));

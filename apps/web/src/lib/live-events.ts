@@ -53,10 +53,12 @@ export function staleAnswersFor(event: LiveEvent, currentUserId: string | undefi
     case 'member.added':
     case 'member.updated':
     case 'member.removed': {
-      // Members, and (when it is the caller's own) the role behind every ability under the project.
+      // Members, the people the caller shares projects with, and (when it is the caller's own)
+      // the role behind every ability under the project.
       const mine = event.userId !== null && event.userId === currentUserId;
       return [
         ...projectAnswers,
+        { queryKey: queryKeys.sharedUsers() },
         ...(mine ? [{ queryKey: queryKeys.workspaces() }, { queryKey: queryKeys.assignedTasks() }] : []),
       ];
     }

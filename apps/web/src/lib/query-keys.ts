@@ -19,7 +19,8 @@
  *   ['tasks', 'assigned']                              the caller's assigned tasks (/tasks)
  *   ['comments', taskId]                               a task's comments
  *   ['categories', 'list', 'TASK']                     the caller's TASK categories (task forms)
- *   ['users']                                          every user (member pickers)
+ *   ['users', 'shared']                                the people the caller shares a workspace or project with (member pickers)
+ *   ['users', 'lookup', { email } | { username }]      one user found by exact email or username
  *
  * Everything of a project sits under its key, so deleting the project forgets all of it, and a
  * membership change (which may change the caller's role) refreshes all of it. Invalidate the
@@ -61,7 +62,9 @@ export const queryKeys = {
   comments: (taskId: string) => ['comments', taskId] as const,
   /** Shared with the categories screen's 'Tasks' filter (the same call and answer). */
   taskCategories: () => ['categories', 'list', 'TASK'] as const,
-  users: () => ['users'] as const,
+  /** The caller's directory: changes with any membership change of theirs or their colleagues'. */
+  sharedUsers: () => ['users', 'shared'] as const,
+  userLookup: (lookup: { email: string } | { username: string }) => ['users', 'lookup', lookup] as const,
   /** Prefix of the todos feature's keys (its lists). */
   todos: () => ['todos'] as const,
   /** Prefix of every category list (the categories screen, the todo and task forms). */

@@ -205,6 +205,23 @@ describe('who receives what', () => {
     expect(await changesWithin(member)).toEqual([]);
   });
 
+  it('a member who leaves is told, as are the others, and then hears nothing of the project', async () => {
+    const team = await buildTeam();
+    const [owner, viewer] = await Promise.all([streamFor(team.owner.cookie), streamFor(team.viewer.cookie)]);
+
+    const left = await server.request('DELETE', `/api/v1/projects/${team.project._id}/members/${team.viewer.user.id}`, {
+      cookie: team.viewer.cookie,
+    });
+    expect(left.status, left.text).toBe(200);
+    const expected = { type: 'member.removed', userId: team.viewer.user.id, projectId: team.project._id };
+    expect((await nextChanges(viewer, 1))[0]).toMatchObject(expected);
+    expect((await nextChanges(owner, 1))[0]).toMatchObject(expected);
+
+    await buildTask(server, team.owner.cookie, team.feature._id, { categoryId: team.categories.owner });
+    expect((await nextChanges(owner, 1))[0]!.type).toBe('task.created');
+    expect(await changesWithin(viewer)).toEqual([]);
+  });
+
   it('workspace events reach its owner and the members of its projects; a deleted project is told to its members', async () => {
     const team = await buildTeam();
     const outsider = await buildSignedInUser(server);

@@ -13,6 +13,7 @@ import {
   buildUser,
   cookieFor,
   statusesByKind,
+  userFor,
   type CallerKind,
   type ProjectCast,
   type TestUser,
@@ -410,5 +411,79 @@ describe('DELETE /api/v1/projects/:projectId/members/:userId', () => {
     expect((await del(`/api/v1/projects/nope/members/${outsider.id}`)).status).toBe(400);
     expect((await del(`/api/v1/projects/${randomUUID()}/members/${outsider.id}`)).status).toBe(404);
     expect(await members(project._id)).toEqual(project.members);
+  });
+});
+
+describe('DELETE /api/v1/projects/:projectId/members/{self}: leaving a project', () => {
+  const leavePath = (projectId: string, userId: string) => `/api/v1/projects/${projectId}/members/${userId}`;
+
+  // Every fixture has two ADMIN members (the owner, its creator, and cast.admin), so either may leave.
+  it.each(statusesByKind([401, 404, 200, 200, 200, 200, 200, 404]))('%s → %i', async (kind: CallerKind, expected: number) => {
+    const { project } = await buildMatrixFixture(server, cast, kind);
+    const caller = userFor(cast, kind);
+    const response = await server.request('DELETE', leavePath(project._id, caller?.user.id ?? cast.member.user.id), {
+      cookie: caller?.cookie,
+    });
+    expect(response.status, response.text).toBe(expected);
+    if (expected !== 200) {
+      expect(response.body).toMatchObject({ success: false });
+      return;
+    }
+    expect(response.body).toEqual({ success: true, message: 'Member removed from project successfully!' });
+    const stillIn = (await members(project._id, kind === 'ADMIN' ? cast.owner.cookie : cast.admin.cookie)).map((m) => m.userId._id);
+    expect(stillIn).not.toContain(caller!.user.id);
+  });
+
+  it('a member who leaves loses the project, its members and its tasks at once', async () => {
+    const admin = await buildSignedInUser(server);
+    const viewer = await buildSignedInUser(server);
+    const project = await buildProject(server, admin.cookie, { members: [{ userId: viewer.user.id, role: 'VIEWER' }] });
+
+    const response = await server.request('DELETE', leavePath(project._id, viewer.user.id), { cookie: viewer.cookie });
+    expect(response.status, response.text).toBe(200);
+    expect((await server.request('GET', `/api/v1/projects/${project._id}`, { cookie: viewer.cookie })).status).toBe(404);
+    expect((await server.request('GET', `/api/v1/projects/${project._id}/members`, { cookie: viewer.cookie })).status).toBe(404);
+    const mine = await server.request('GET', '/api/v1/users/projects', { cookie: viewer.cookie });
+    expect(mine.body.data.map((p: { _id: string }) => p._id)).not.toContain(project._id);
+    expect((await members(project._id, admin.cookie)).map((m) => m.userId._id)).toEqual([admin.user.id]);
+    // Leaving twice: no longer a member, so the project is not found.
+    expect((await server.request('DELETE', leavePath(project._id, viewer.user.id), { cookie: viewer.cookie })).status).toBe(404);
+  });
+
+  it('the last ADMIN cannot leave (409, saying why), and can once another member is admin', async () => {
+    const admin = await buildSignedInUser(server);
+    const member = await buildUser(server);
+    const project = await buildProject(server, admin.cookie, { members: [{ userId: member.id, role: 'MEMBER' }] });
+
+    const refused = await server.request('DELETE', leavePath(project._id, admin.user.id), { cookie: admin.cookie });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      message: 'You are the last admin of this project: make another member admin before leaving',
+    });
+    expect(await roleOf(project._id, admin.user.id, admin.cookie)).toBe('ADMIN');
+
+    const promoted = await server.request('PUT', leavePath(project._id, member.id), { cookie: admin.cookie, body: { role: 'ADMIN' } });
+    expect(promoted.status).toBe(200);
+    expect((await server.request('DELETE', leavePath(project._id, admin.user.id), { cookie: admin.cookie })).status).toBe(200);
+  });
+
+  it('a MEMBER still cannot remove anyone else (403), and nothing changes', async () => {
+    const { project } = await buildSharedProject(server, cast);
+    const response = await server.request('DELETE', leavePath(project._id, cast.viewer.user.id), { cookie: cast.member.cookie });
+    expect(response.status, response.text).toBe(403);
+    expect(await roleOf(project._id, cast.viewer.user.id)).toBe('VIEWER');
+  });
+
+  it('a stranger gets 404 and a signed-out caller 401, whatever the ids', async () => {
+    const { project } = await buildSharedProject(server, cast);
+    const stranger = await server.request('DELETE', leavePath(project._id, cast.stranger.user.id), { cookie: cast.stranger.cookie });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const signedOut = await server.request('DELETE', leavePath(project._id, cast.member.user.id));
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    expect((await members(project._id)).map((m) => m.userId._id)).toContain(cast.member.user.id);
   });
 });

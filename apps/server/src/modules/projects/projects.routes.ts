@@ -180,7 +180,7 @@ export function projectsRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
-          summary: 'Remove a member (ADMIN any; MODERATOR only MEMBER or VIEWER); the last ADMIN stays',
+          summary: 'Remove a member (ADMIN any; MODERATOR only MEMBER or VIEWER), or leave (any member, their own id); the last ADMIN stays',
           params: memberParamsSchema,
           response: { 200: messageResponseSchema, ...withConflict },
         },

@@ -14,6 +14,7 @@ import * as repo from './projects.repo.js';
 
 const STALE_PROJECT = 'This project was changed by someone else. Reload to see the latest version.';
 const LAST_ADMIN = 'A project needs at least one admin: make another member admin first';
+const LAST_ADMIN_LEAVING = 'You are the last admin of this project: make another member admin before leaving';
 
 type Access = { project: repo.ProjectRow; role: MemberRole };
 
@@ -100,14 +101,16 @@ export async function addMember(ctx: ServiceContext, user: Actor, projectId: str
   return added.member;
 }
 
+/** Removes a member; a member of any role may also remove themself (leave), unless the last ADMIN. */
 export async function removeMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string) {
   const { role: callerRole } = await requireProjectAccess(ctx, user, projectId);
-  if (!abilitiesFor(callerRole).canManageMembers) throw forbidden('Only admins and moderators can remove members');
+  const isLeaving = userId === user.id;
+  if (!isLeaving && !abilitiesFor(callerRole).canManageMembers) throw forbidden('Only admins and moderators can remove members');
   await members.withProjectLock(ctx.db, projectId, async (tx) => {
     const target = await members.findMemberRoleAndAdmins(tx, projectId, userId);
     if (!target.role) throw notFound('Member not found');
-    if (!canManageMemberWithRole(callerRole, target.role)) throw forbidden('Moderators can remove only members and viewers');
-    if (target.role === 'ADMIN' && target.admins <= 1) throw conflict(LAST_ADMIN);
+    if (!isLeaving && !canManageMemberWithRole(callerRole, target.role)) throw forbidden('Moderators can remove only members and viewers');
+    if (target.role === 'ADMIN' && target.admins <= 1) throw conflict(isLeaving ? LAST_ADMIN_LEAVING : LAST_ADMIN);
     await members.deleteMember(tx, user, projectId, userId);
   });
 }

@@ -1,4 +1,4 @@
-import { errorResponseSchema, meResponseSchema, usersResponseSchema } from '@tasklane/contract';
+import { errorResponseSchema, listUsersQuerySchema, meResponseSchema, usersResponseSchema } from '@tasklane/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
@@ -26,11 +26,15 @@ export function usersRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['users'],
-          summary: 'Every user, for member pickers',
-          response: { 200: usersResponseSchema, 401: errorResponseSchema },
+          summary: 'The people who share a workspace or project with you; or one user by exact email or username',
+          querystring: listUsersQuerySchema,
+          response: { 200: usersResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
         },
       },
-      async () => ({ success: true as const, data: (await listUsers(ctx)).map(presentUser) }),
+      async (request) => ({
+        success: true as const,
+        data: (await listUsers(ctx, currentUser(request).id, request.query)).map(presentUser),
+      }),
     );
   };
 }

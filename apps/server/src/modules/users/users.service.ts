@@ -1,6 +1,18 @@
+import type { ListUsersData } from '@tasklane/contract';
 import type { ServiceContext } from '../context.js';
 import * as repo from './users.repo.js';
 
-export function listUsers(ctx: ServiceContext) {
-  return repo.listUsers(ctx.db);
+/**
+ * The user directory is private: without a lookup, only the people who share a workspace or
+ * project with the caller. A lookup by exact email or username answers that one user or none,
+ * whoever they are, so a new colleague can be added without listing the instance.
+ */
+export async function listUsers(ctx: ServiceContext, callerId: string, query: ListUsersData = {}) {
+  if (query.email !== undefined) return found(await repo.findUserByEmailOrUsername(ctx.db, { email: query.email }));
+  if (query.username !== undefined) return found(await repo.findUserByEmailOrUsername(ctx.db, { username: query.username }));
+  return repo.listSharedUsers(ctx.db, callerId);
+}
+
+function found(user: repo.UserRow | undefined): repo.UserRow[] {
+  return user ? [user] : [];
 }

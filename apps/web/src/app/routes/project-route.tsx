@@ -1,9 +1,10 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { NotFoundState } from '@/components/domain/not-found-state';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ErrorState } from '@/components/ui/error-state';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
 import { FeaturesScreen } from '@/features/features/components/features-screen';
 import { useProject } from '@/features/projects/api/get-project';
 import { ProjectSummary } from '@/features/projects/components/project-summary';
@@ -16,6 +17,8 @@ import { useFailureToast } from '@/lib/use-failure-toast';
  */
 export default function ProjectRoute() {
   const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useMe();
   const projectQuery = useProject(projectId);
   const isMissing = isNotFound(projectQuery.error);
   const failure = useErrorMessage(isMissing ? null : projectQuery.error, 'Failed to fetch project');
@@ -45,7 +48,7 @@ export default function ProjectRoute() {
           { label: project.name },
         ]}
       />
-      <ProjectSummary project={project} />
+      <ProjectSummary project={project} currentUserId={user?._id} onLeft={() => void navigate(paths.projects.href())} />
       {/* A fresh screen (search, filters, page, dialogs) for each project. */}
       <FeaturesScreen key={project._id} project={project} />
     </>

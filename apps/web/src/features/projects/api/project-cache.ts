@@ -26,7 +26,12 @@ export function removeCachedProject(queryClient: QueryClient, project: Pick<Proj
   queryClient.removeQueries({ queryKey: queryKeys.project(project._id) });
 }
 
-/** A membership changed: the member lists, counts (and perhaps the caller's role) of the project. */
+/**
+ * A membership changed: the member lists, counts (and perhaps the caller's role) of the project,
+ * and the caller's directory (the people they share a project with).
+ */
 export function invalidateProjectMembers(queryClient: QueryClient, project: Pick<Project, '_id' | 'workspaceId'>) {
-  return Promise.all(projectKeys(project).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    [...projectKeys(project), queryKeys.sharedUsers()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }

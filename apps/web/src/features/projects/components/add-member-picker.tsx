@@ -1,9 +1,6 @@
-import type { MemberRole, Project } from '@tasklane/contract';
-import { UserPlus } from 'lucide-react';
+import type { MemberRole, Project, User } from '@tasklane/contract';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
@@ -14,8 +11,14 @@ import { formatEnum } from '@/lib/format';
 import { useAddMember } from '../api/add-member';
 import { useUsers } from '../api/get-users';
 import { rolesForNewMember, usersToAdd } from '../lib/member-rules';
+import { CandidateRow, candidateListClassName, pickerNoteClassName } from './candidate-row';
+import { FindMember } from './find-member';
 
-/** Everyone who is not yet in the project, searchable, each with an Add button; the role is chosen above. */
+/**
+ * Add people: the role they get, the people the caller already works with (sharing a workspace
+ * or project) who are not in this project yet, and a lookup by exact email or username for
+ * anyone else. The server lists no one beyond those.
+ */
 export function AddMemberPicker({ project }: { project: Project }) {
   const usersQuery = useUsers();
   const addMutation = useAddMember();
@@ -30,6 +33,19 @@ export function AddMemberPicker({ project }: { project: Project }) {
 
   const candidates = usersToAdd(usersQuery.data ?? [], project.members, search);
   const everyoneIsIn = usersToAdd(usersQuery.data ?? [], project.members).length === 0;
+  const addingId = addMutation.isPending ? addMutation.variables.userId : undefined;
+
+  const add = (user: User, after?: () => void) =>
+    addMutation.mutate(
+      { project, userId: user._id, role },
+      {
+        onSuccess: (response) => {
+          toast.success(response.message || `${user.fullName} added to project successfully!`);
+          after?.();
+        },
+        onError: (error) => void toast.error(errorMessage(error, 'Failed to add member')),
+      },
+    );
 
   return (
     <section aria-labelledby="add-member-heading" className="space-y-3">
@@ -37,14 +53,14 @@ export function AddMemberPicker({ project }: { project: Project }) {
         Add people
       </h3>
       <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
-        <Field label="Search users" htmlFor="member-search">
+        <Field label="Search people you work with" htmlFor="member-search">
           <SearchInput
             id="member-search"
             autoFocus
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Name, username or email"
-            aria-label="Search users"
+            aria-label="Search people you work with"
           />
         </Field>
         <Field label="Role" htmlFor="new-member-role">
@@ -63,49 +79,17 @@ export function AddMemberPicker({ project }: { project: Project }) {
       ) : failure ? (
         <ErrorState message={failure} onRetry={() => void usersQuery.refetch()} isRetrying={usersQuery.isFetching} />
       ) : candidates.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
-          {everyoneIsIn ? 'Everyone is already a member of this project' : 'No users match your search'}
+        <p className={pickerNoteClassName}>
+          {everyoneIsIn ? 'Everyone you work with is already a member of this project' : 'No one you work with matches your search'}
         </p>
       ) : (
-        <ul
-          aria-label="Users to add"
-          className="max-h-64 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
-        >
-          {candidates.map((user) => {
-            const isAdding = addMutation.isPending && addMutation.variables.userId === user._id;
-            return (
-              <li key={user._id} className="flex items-center gap-3 px-3 py-2.5">
-                <Avatar person={user} size="sm" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.fullName}</p>
-                  <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                    @{user.username} · {user.email}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                  aria-label={`Add ${user.fullName}`}
-                  isLoading={isAdding}
-                  disabled={addMutation.isPending}
-                  onClick={() =>
-                    addMutation.mutate(
-                      { project, userId: user._id, role },
-                      {
-                        onSuccess: (response) => void toast.success(response.message || `${user.fullName} added to project successfully!`),
-                        onError: (error) => void toast.error(errorMessage(error, 'Failed to add member')),
-                      },
-                    )
-                  }
-                >
-                  {!isAdding && <UserPlus aria-hidden="true" className="size-4" />}
-                  Add
-                </Button>
-              </li>
-            );
-          })}
+        <ul aria-label="Users to add" className={candidateListClassName}>
+          {candidates.map((user) => (
+            <CandidateRow key={user._id} user={user} isAdding={addingId === user._id} isDisabled={addMutation.isPending} onAdd={add} />
+          ))}
         </ul>
       )}
+      <FindMember members={project.members} addingId={addingId} isAdding={addMutation.isPending} onAdd={add} />
     </section>
   );
 }

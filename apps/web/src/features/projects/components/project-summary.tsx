@@ -7,13 +7,23 @@ import { cardClassName } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
+import { LeaveProject } from './leave-project';
 import { ProjectCover, ProjectLogo } from './project-visuals';
 
 /**
  * The top of the project view (/dashboard/projects/{projectId}): the project's name, status,
- * priority, members, progress and the caller's role. The screen under it is composed in app/.
+ * priority, members, progress and the caller's role (and Leave project for a member who may).
+ * The screen under it is composed in app/.
  */
-export function ProjectSummary({ project }: { project: Project }) {
+export function ProjectSummary({
+  project,
+  currentUserId,
+  onLeft,
+}: {
+  project: Project;
+  currentUserId: string | undefined;
+  onLeft: () => void;
+}) {
   const { completedTasks, totalTasks, totalMembers } = project.statistics;
   return (
     <section aria-labelledby="project-name" className={cn(cardClassName, 'mb-8 overflow-hidden')}>
@@ -21,9 +31,12 @@ export function ProjectSummary({ project }: { project: Project }) {
       <div className="px-5 pb-5 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <ProjectLogo project={project} className="-mt-7 ring-4 ring-white sm:-mt-8 dark:ring-slate-900" />
-          <p className="flex items-center gap-1.5 pt-3 text-xs text-slate-500 dark:text-slate-400">
-            Your role <RoleBadge role={project.role} />
-          </p>
+          <div className="flex flex-wrap items-center gap-3 pt-3">
+            <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+              Your role <RoleBadge role={project.role} />
+            </p>
+            <LeaveProject project={project} currentUserId={currentUserId} onLeft={onLeft} />
+          </div>
         </div>
 
         <div className="mt-3 flex flex-col gap-5 lg:flex-row lg:items-start lg:justify-between">

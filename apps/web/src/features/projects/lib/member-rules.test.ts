@@ -1,6 +1,6 @@
 import type { MemberRole, ProjectAbilities, User } from '@tasklane/contract';
 import { describe, expect, it } from 'vitest';
-import { canEditRoles, canRemoveMember, countAdmins, rolesForMember, rolesForNewMember, usersToAdd } from './member-rules';
+import { canEditRoles, canLeaveProject, canRemoveMember, countAdmins, rolesForMember, rolesForNewMember, usersToAdd } from './member-rules';
 
 const abilities: Record<MemberRole, ProjectAbilities> = {
   ADMIN: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true },
@@ -83,5 +83,14 @@ describe('usersToAdd', () => {
     expect(usersToAdd(users, [], 'a').map((u) => u.fullName)).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
     expect(usersToAdd(users, [], 'user3').map((u) => u.fullName)).toEqual(['Alan Turing']);
     expect(usersToAdd(users, [member('3', 'MEMBER')], 'TURING')).toEqual([]);
+  });
+});
+
+describe('who may leave', () => {
+  it('any member but the last admin; nobody who is not a member', () => {
+    const members = [member('1', 'ADMIN'), member('2', 'MODERATOR'), member('3', 'MEMBER'), member('4', 'VIEWER')];
+    expect(['1', '2', '3', '4', '5'].map((id) => canLeaveProject({ members }, id))).toEqual([false, true, true, true, false]);
+    expect(canLeaveProject({ members: [...members, member('5', 'ADMIN')] }, '1')).toBe(true);
+    expect(canLeaveProject({ members }, undefined)).toBe(false);
   });
 });

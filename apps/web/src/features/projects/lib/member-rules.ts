@@ -41,7 +41,14 @@ export function rolesForMember(project: ProjectAccess, member: Pick<ProjectMembe
   return isLastAdmin(project, member) ? ['ADMIN'] : [...memberRoles];
 }
 
-/** The users the add-member picker offers: everyone not already in the project, matching the search. */
+/** Whether the user may leave the project: a member of any role, unless its last ADMIN (the server's rule). */
+export function canLeaveProject(project: Pick<Project, 'members'>, userId: string | undefined): boolean {
+  const membership = project.members.find((member) => member.userId._id === userId);
+  if (!membership) return false;
+  return !(membership.role === 'ADMIN' && countAdmins(project.members) <= 1);
+}
+
+/** The users the add-member picker offers: the people given (those the caller works with) not already in the project, matching the search. */
 export function usersToAdd(users: readonly User[], members: readonly Pick<ProjectMember, 'userId'>[], search = ''): User[] {
   const memberIds = new Set(members.map((member) => member.userId._id));
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
