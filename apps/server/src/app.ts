@@ -8,7 +8,7 @@ import { newQueryRecord, recordQueries, type QueryRecord } from './db/query-log.
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
-import { badRequest } from './http/errors.js';
+import { nulCharacterError, registerJsonParser } from './http/json-body.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -32,8 +32,6 @@ import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-const nulCharacterError = () => badRequest('Text may not contain NUL characters');
 
 export type BuildAppOptions = {
   config: Config;
@@ -150,16 +148,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
 
   // The API speaks JSON only: any other body is a 415, not a string that fails validation.
   app.removeContentTypeParser('text/plain');
-  // Clients (ours included) send Content-Type: application/json on every call, also on a
-  // bodiless POST such as logout: an empty JSON body is no body, not an error.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-    if (/\\u0000/i.test(body as string)) return done(nulCharacterError(), undefined);
-    return parseJson(request, body as string, done);
-  });
+  registerJsonParser(app);
   app.addHook('onRequest', async (request) => {
     if (/%00/.test(request.url)) throw nulCharacterError();
   });
