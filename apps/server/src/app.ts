@@ -11,7 +11,8 @@ import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
 import { nulCharacterError, registerJsonParser } from './http/json-body.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
+  const headers = securityHeaders({ isHttps: config.cookieSecure });
   const app = Fastify({
     ...(healthFastPath
       ? {
@@ -137,6 +139,9 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // What Fastify and Node refuse before any hook runs still answers in the envelope.
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   const routes: RouteSummary[] = [];
@@ -145,6 +150,14 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   if (onRequestQueries) recordRequestQueries(app, onRequestQueries);
+
+  // First: every answer, whichever hook refuses the request, carries its id and the headers.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  registerSecurityHeaders(app, headers);
+  registerErrorHandler(app);
 
   // The API speaks JSON only: any other body is a 415, not a string that fails validation.
   app.removeContentTypeParser('text/plain');
@@ -155,12 +168,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
-  registerErrorHandler(app);
-  await registerSecurityHeaders(app, { isHttps: config.cookieSecure });
   registerRequestThrottle(app, config.apiRateLimit);
   registerOriginCheck(app, config.allowedOrigins);
   await registerApiDocs(app);
