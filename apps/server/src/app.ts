@@ -8,6 +8,7 @@ import { newQueryRecord, recordQueries, type QueryRecord } from './db/query-log.
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
+import { registerHostCheck } from './http/host-check.js';
 import { nulCharacterError, registerJsonParser } from './http/json-body.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   });
   registerSecurityHeaders(app, headers);
   registerErrorHandler(app);
+  registerHostCheck(app, config);
 
   // The API speaks JSON only: any other body is a 415, not a string that fails validation.
   app.removeContentTypeParser('text/plain');
@@ -170,7 +172,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   app.decorateRequest('user', null);
 
   registerRequestThrottle(app, config.apiRateLimit);
-  registerOriginCheck(app, config.allowedOrigins);
+  registerOriginCheck(app, config);
   await registerApiDocs(app);
 
   if (healthFastPath) {

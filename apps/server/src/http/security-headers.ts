@@ -45,21 +45,19 @@ export function securityHeaders(options: { isHttps: boolean }): HeaderMap {
   };
 }
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-
 /**
  * Must be the first onRequest hook, so that an answer refused by any later hook carries the
- * headers too. API JSON is never stored by a browser or a proxy (it holds the user's data);
- * the web app's files keep their own caching (web-app.ts).
+ * headers too. JSON (the API's data and every error envelope) is never stored by a browser or
+ * a proxy: it holds the user's data. The web app's files set their own caching (web-app.ts).
  */
 export function registerSecurityHeaders(app: FastifyInstance, headers: HeaderMap) {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const contentType = reply.getHeader('content-type');
-    if (isApiPath(request.url) && typeof contentType === 'string' && contentType.startsWith('application/json') && !reply.hasHeader('cache-control')) {
+    if (typeof contentType === 'string' && contentType.startsWith('application/json') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);
