@@ -173,7 +173,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
 
   registerRequestThrottle(app, config.apiRateLimit);
   registerOriginCheck(app, config);
-  await registerApiDocs(app);
+  await registerApiDocs(app, config);
 
   if (healthFastPath) {
     app.addHook('onSend', async (request, reply, payload) => {

@@ -62,7 +62,7 @@ export function authRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await logout(ctx, readSessionToken(request));
+        await logout(ctx, readSessionToken(request, ctx.config.cookieSecure));
         clearSessionCookie(reply, ctx.config.cookieSecure);
         return { success: true as const, message: 'Logged out successfully' };
       },
