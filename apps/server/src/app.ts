@@ -8,10 +8,12 @@ import { newQueryRecord, recordQueries, type QueryRecord } from './db/query-log.
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
-import { badRequest } from './http/errors.js';
+import { registerHostCheck } from './http/host-check.js';
+import { nulCharacterError, registerJsonParser } from './http/json-body.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle } from './http/request-throttle.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -32,8 +34,6 @@ import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-const nulCharacterError = () => badRequest('Text may not contain NUL characters');
 
 export type BuildAppOptions = {
   config: Config;
@@ -118,6 +118,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
+  const headers = securityHeaders({ isHttps: config.cookieSecure });
   const app = Fastify({
     ...(healthFastPath
       ? {
@@ -139,6 +140,9 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // What Fastify and Node refuse before any hook runs still answers in the envelope.
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   const routes: RouteSummary[] = [];
@@ -148,33 +152,28 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   });
   if (onRequestQueries) recordRequestQueries(app, onRequestQueries);
 
+  // First: every answer, whichever hook refuses the request, carries its id and the headers.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  registerSecurityHeaders(app, headers);
+  registerErrorHandler(app);
+  registerHostCheck(app, config);
+
   // The API speaks JSON only: any other body is a 415, not a string that fails validation.
   app.removeContentTypeParser('text/plain');
-  // Clients (ours included) send Content-Type: application/json on every call, also on a
-  // bodiless POST such as logout: an empty JSON body is no body, not an error.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-    if (/\\u0000/i.test(body as string)) return done(nulCharacterError(), undefined);
-    return parseJson(request, body as string, done);
-  });
+  registerJsonParser(app);
   app.addHook('onRequest', async (request) => {
     if (/%00/.test(request.url)) throw nulCharacterError();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
-  registerErrorHandler(app);
-  await registerSecurityHeaders(app, { isHttps: config.cookieSecure });
   registerRequestThrottle(app, config.apiRateLimit);
-  registerOriginCheck(app, config.allowedOrigins);
-  await registerApiDocs(app);
+  registerOriginCheck(app, config);
+  await registerApiDocs(app, config);
 
   if (healthFastPath) {
     app.addHook('onSend', async (request, reply, payload) => {

@@ -56,6 +56,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('takes PUBLIC_URL as an origin, and refuses anything else', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: '' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://Tasks.Example.com/' }).publicUrl).toBe('https://tasks.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://tasks.example.com:8080' }).publicUrl).toBe('http://tasks.example.com:8080');
+    for (const value of ['tasks.example.com', 'ftp://tasks.example.com', 'https://tasks.example.com/app', 'https://a.example?x=1', 'https://u:p@a.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(/PUBLIC_URL/);
+    }
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);

@@ -8,6 +8,16 @@ const booleanFlag = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** An http(s) URL naming an origin only: no path, query or fragment (a trailing slash is fine). */
+function isOriginUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -19,6 +29,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOWED_ORIGINS: z.string().default(''),
+  PUBLIC_URL: z
+    .string()
+    .refine(isOriginUrl, { message: 'must be the app origin, such as https://tasks.example.com (http or https, no path)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_DAYS: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(60),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
@@ -46,6 +61,11 @@ export type Config = {
   logLevel: string;
   /** Origins besides the app's own that may send state-changing requests. */
   allowedOrigins: string[];
+  /**
+   * The app's own origin (https://tasks.example.com). When set, requests for any other host
+   * (save the health probe) are refused and the origin check takes it as the own origin.
+   */
+  publicUrl: string | undefined;
   sessionTtlMs: number;
   authRateLimit: { perIp: number; windowMs: number };
   /** Every API request but health, per client address; perIp 0 turns it off. */
@@ -87,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((origin) => origin.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    publicUrl: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     apiRateLimit: { perIp: e.API_RATE_LIMIT_PER_IP, windowMs: e.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },

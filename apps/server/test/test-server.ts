@@ -182,7 +182,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
 export function sessionCookieFrom(response: TestResponse): string {
   const header = response.headers.get('set-cookie') ?? '';
   const pair = header.split(';')[0] ?? '';
-  if (!pair.startsWith('tasklane_session=') || pair === 'tasklane_session=') {
+  // __Host-tasklane_session with COOKIE_SECURE on.
+  if (!/^(__Host-)?tasklane_session=./.test(pair)) {
     throw new Error(`No session cookie in response (status ${response.status})`);
   }
   return pair;

@@ -1,5 +1,15 @@
 export const SESSION_COOKIE = 'tasklane_session';
 
+/**
+ * A cookie's name as this app sends and reads it. With COOKIE_SECURE, the `__Host-` prefix:
+ * browsers keep such a cookie only when it came over HTTPS with Secure, Path=/ and no Domain,
+ * so neither a sibling subdomain nor a plain-HTTP answer can set or shadow it (no session
+ * fixation through a cookie planted from elsewhere). Every cookie of the app is named here.
+ */
+export function cookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
 /** Reads one cookie from a Cookie header; malformed pairs are ignored. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -17,9 +27,13 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export function serializeSessionCookie(token: string, options: { maxAgeSeconds: number; secure: boolean }): string {
+/**
+ * Set-Cookie for one of the app's cookies: named by cookieName, HttpOnly, SameSite=Lax, Path=/
+ * and never a Domain (which __Host- forbids), Secure with COOKIE_SECURE.
+ */
+export function serializeCookie(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean }): string {
   const parts = [
-    `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
+    `${cookieName(name, options.secure)}=${encodeURIComponent(value)}`,
     'Path=/',
     `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
     'HttpOnly',
@@ -29,6 +43,7 @@ export function serializeSessionCookie(token: string, options: { maxAgeSeconds: 
   return parts.join('; ');
 }
 
-export function serializeClearedSessionCookie(secure: boolean): string {
-  return serializeSessionCookie('', { maxAgeSeconds: 0, secure }) + '; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+/** Set-Cookie that removes one of the app's cookies. */
+export function serializeClearedCookie(name: string, secure: boolean): string {
+  return serializeCookie(name, '', { maxAgeSeconds: 0, secure }) + '; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
 }

@@ -2,10 +2,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { cookieName, SESSION_COOKIE } from './cookies.js';
 import { docsContentSecurityPolicy } from './security-headers.js';
 
 /** The OpenAPI document is generated from the routes' contract schemas, never by hand. */
-export async function registerApiDocs(app: FastifyInstance) {
+export async function registerApiDocs(app: FastifyInstance, options: { cookieSecure: boolean }) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -15,7 +16,7 @@ export async function registerApiDocs(app: FastifyInstance) {
         description: 'The Tasklane REST API. Authentication is by the HttpOnly session cookie set by POST /api/v1/auth/login.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tasklane_session' } },
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookieName(SESSION_COOKIE, options.cookieSecure) } },
       },
     },
     transform: jsonSchemaTransform,

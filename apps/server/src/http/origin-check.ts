@@ -16,10 +16,11 @@ function originOf(value: string): string | undefined {
  * Browsers always send Origin on cross-origin POST, PUT and DELETE; clients outside a
  * browser send neither Origin nor Referer and are judged by their session alone.
  */
-export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]) {
-  const extra = new Set(allowedOrigins);
-  const isOwnOrigin = (request: FastifyRequest, origin: string) =>
-    origin === `${request.protocol}://${request.host}` || extra.has(origin);
+export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: string | undefined; allowedOrigins: string[] }) {
+  const extra = new Set(options.allowedOrigins);
+  // PUBLIC_URL names the own origin exactly; without it, the origin the request was sent to.
+  const ownOrigin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  const isOwnOrigin = (request: FastifyRequest, origin: string) => origin === ownOrigin(request) || extra.has(origin);
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;

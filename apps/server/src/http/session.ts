@@ -2,7 +2,7 @@ import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from '@tasklane/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, ServiceContext } from '../modules/context.js';
 import { resolveSession } from '../modules/auth/auth.service.js';
-import { readCookie, serializeClearedSessionCookie, serializeSessionCookie, SESSION_COOKIE } from './cookies.js';
+import { cookieName, readCookie, serializeClearedCookie, serializeCookie, SESSION_COOKIE } from './cookies.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -11,8 +11,9 @@ declare module 'fastify' {
   }
 }
 
-export function readSessionToken(request: FastifyRequest): string | undefined {
-  const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+/** The session token the request carries, under the cookie name COOKIE_SECURE (`secure`) gives. */
+export function readSessionToken(request: FastifyRequest, secure: boolean): string | undefined {
+  const token = readCookie(request.headers.cookie, cookieName(SESSION_COOKIE, secure));
   // A real token is 43 base64url characters; anything else cannot match and is not looked up.
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
 }
@@ -24,11 +25,11 @@ export function readClientId(request: FastifyRequest): string | null {
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
-  reply.header('set-cookie', serializeSessionCookie(token, { maxAgeSeconds: (expiresAt.getTime() - Date.now()) / 1000, secure }));
+  reply.header('set-cookie', serializeCookie(SESSION_COOKIE, token, { maxAgeSeconds: (expiresAt.getTime() - Date.now()) / 1000, secure }));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.header('set-cookie', serializeClearedSessionCookie(secure));
+  reply.header('set-cookie', serializeClearedCookie(SESSION_COOKIE, secure));
 }
 
 /**
@@ -37,7 +38,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  */
 export function requireUser(ctx: ServiceContext) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const token = readSessionToken(request);
+    const token = readSessionToken(request, ctx.config.cookieSecure);
     const session = token ? await resolveSession(ctx, token) : undefined;
     if (!session) {
       if (token) clearSessionCookie(reply, ctx.config.cookieSecure);

@@ -147,20 +147,35 @@ describe('POST /api/v1/auth/login', () => {
 });
 
 describe('POST /api/v1/auth/login with COOKIE_SECURE on', () => {
-  it('adds Secure to the session cookie and to the cookie logout clears', async () => {
+  it('names the session cookie __Host-, with Secure, Path=/ and no Domain, and logout clears that name', async () => {
     const server = await startTestServer({ cookieSecure: true });
     try {
       const user = await buildUser(server);
       const response = await server.request('POST', LOGIN, { body: { email: user.email, password: user.password } });
       expect(response.status).toBe(200);
       expect(response.headers.get('set-cookie')).toMatch(
-        /^tasklane_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,
+        /^__Host-tasklane_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,
       );
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+      const cookie = sessionCookieFrom(response);
+      expect((await server.request('GET', '/api/v1/users/me', { cookie })).status).toBe(200);
 
-      const logout = await server.request('POST', '/api/v1/auth/logout', { cookie: sessionCookieFrom(response) });
+      const logout = await server.request('POST', '/api/v1/auth/logout', { cookie });
       expect(logout.status).toBe(200);
-      expect(logout.headers.get('set-cookie')).toMatch(/Max-Age=0/);
-      expect(logout.headers.get('set-cookie')).toMatch(/; Secure/);
+      expect(logout.headers.get('set-cookie')).toMatch(/^__Host-tasklane_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Secure; Expires=/);
+      expect((await server.request('GET', '/api/v1/users/me', { cookie })).status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads the session only under the __Host- name (a cookie planted without the prefix is not one)', async () => {
+    const server = await startTestServer({ cookieSecure: true });
+    try {
+      const user = await buildUser(server);
+      const response = await server.request('POST', LOGIN, { body: { email: user.email, password: user.password } });
+      const unprefixed = sessionCookieFrom(response).replace(/^__Host-/, '');
+      expect((await server.request('GET', '/api/v1/users/me', { cookie: unprefixed })).status).toBe(401);
     } finally {
       await server.close();
     }

@@ -38,7 +38,7 @@ export function eventsRoutes(ctx: ServiceContext, hub: EventHub): FastifyPluginA
       async (request, reply) => {
         const header = request.headers['last-event-id'];
         const resume = resumePointOf(typeof header === 'string' && header !== '' ? header : request.query.lastEventId);
-        const token = readSessionToken(request)!;
+        const token = readSessionToken(request, ctx.config.cookieSecure)!;
         const stream = await openEventStream(ctx, hub, currentUser(request), hashSessionToken(token), resume);
         reply.raw.on('close', () => stream.close());
         return (
