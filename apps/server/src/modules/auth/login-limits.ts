@@ -1,7 +1,7 @@
 import { tooManyRequests } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
 import type { DeviceToken } from './device-tokens.js';
-import { clearWindow, releaseWindow, reserveWindow } from './rate-limits.repo.js';
+import { findWindowEnd, returnPlaces, takePlaces, type Place } from './rate-limits.repo.js';
 
 /** What an admitted sign-in attempt does once its password has been checked and was right. */
 export type AdmittedAttempt = { succeeded(): Promise<void> };
@@ -26,39 +26,41 @@ function lockedOut(whose: string, resetAt: Date) {
   );
 }
 
-/**
- * Admits a sign-in attempt before its password is checked, or refuses it with 429. Each
- * attempt takes a place in its failure windows first (one atomic statement each), so however
- * many arrive at once, no more than the limit is ever checked; a success gives the places back.
- *
- * A browser that signed in to this account before (a valid device cookie) is judged by its own
- * failures alone. Every other attempt counts against the account's lockout for unknown devices
- * and against its client address, so whoever keeps an account locked cannot lock out the
- * browsers its owner already uses, and is locked out from their own address as well.
- */
-export async function admitLoginAttempt({ db, config }: ServiceContext, source: AttemptSource): Promise<AdmittedAttempt> {
-  const { max, maxPerIp, windowMs } = config.loginFailures;
-  if (source.device) {
-    const deviceKey = `login-fail-device:${source.device.nonce}`;
-    const device = await reserveWindow(db, deviceKey, max, windowMs);
-    if (!device.isReserved) throw lockedOut('from this browser', device.resetAt);
-    return { succeeded: () => clearWindow(db, deviceKey) };
-  }
+type Window = Place & { whose: string };
 
-  const addressKey = `login-fail-ip:${source.ip}`;
-  const address = await reserveWindow(db, addressKey, maxPerIp, windowMs);
-  if (!address.isReserved) throw lockedOut('from your network', address.resetAt);
-  const accountKey = `login-fail:${source.email}`;
-  const account = await reserveWindow(db, accountKey, max, windowMs);
-  if (!account.isReserved) {
-    await releaseWindow(db, addressKey);
-    throw lockedOut('for this account', account.resetAt);
+/**
+ * The failure windows an attempt counts against. A browser that signed in to this account
+ * before (a valid device cookie) is judged by its own failures alone. Every other attempt
+ * counts against its client address and the account's lockout for unknown browsers (in this
+ * order, always: see takePlaces), so whoever keeps an account locked cannot lock out the
+ * browsers its owner already uses, and is locked out at their own address as well.
+ */
+function windowsFor({ config }: ServiceContext, source: AttemptSource): { windows: Window[]; ending: string[] } {
+  const { max, maxPerIp } = config.loginFailures;
+  if (source.device) {
+    const device = { key: `login-fail-device:${source.device.nonce}`, limit: max, whose: 'from this browser' };
+    return { windows: [device], ending: [device.key] };
   }
-  return {
-    async succeeded() {
-      // The account's count starts over; the address keeps its other failures.
-      await clearWindow(db, accountKey);
-      await releaseWindow(db, addressKey);
-    },
-  };
+  const address = { key: `login-fail-ip:${source.ip}`, limit: maxPerIp, whose: 'from your network' };
+  const account = { key: `login-fail:${source.email}`, limit: max, whose: 'for this account' };
+  // A success starts the account's count over; the address keeps its other failures.
+  return { windows: [address, account], ending: [account.key] };
+}
+
+/**
+ * Admits a sign-in attempt before its password is checked, or refuses it with 429. The attempt
+ * takes a place in each of its failure windows first, in one atomic statement, so however many
+ * arrive at once no more than the limit is ever checked; a success gives the places back.
+ */
+export async function admitLoginAttempt(ctx: ServiceContext, source: AttemptSource): Promise<AdmittedAttempt> {
+  const { windows, ending } = windowsFor(ctx, source);
+  const keys = windows.map((window) => window.key);
+  const taken = await takePlaces(ctx.db, windows, ctx.config.loginFailures.windowMs);
+  const full = windows.find((window) => !taken.has(window.key));
+  if (full) {
+    // Refused before any check: the places it did take do not count.
+    await returnPlaces(ctx.db, keys.filter((key) => taken.has(key)));
+    throw lockedOut(full.whose, await findWindowEnd(ctx.db, full.key));
+  }
+  return { succeeded: () => returnPlaces(ctx.db, keys, ending) };
 }
