@@ -42,7 +42,7 @@ const counts = { requests: 0, twoHundreds: 0, fourHundreds: 0, roundTrips: 0 };
 beforeAll(async () => {
   server = await startTestServer({
     authRateLimit: { perIp: 10_000_000, windowMs: 60_000 },
-    loginFailures: { max: 10_000_000, windowMs: 60_000 },
+    loginFailures: { max: 10_000_000, maxPerIp: 10_000_000, windowMs: 60_000 },
   });
   owner = await buildSignedInUser(server);
   const member = await buildUser(server);

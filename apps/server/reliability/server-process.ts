@@ -47,6 +47,7 @@ export class ServerProcess {
         API_RATE_LIMIT_PER_IP: '0',
         AUTH_RATE_LIMIT_PER_IP: '1000000',
         LOGIN_MAX_FAILURES: '1000000',
+        LOGIN_MAX_FAILURES_PER_IP: '1000000',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

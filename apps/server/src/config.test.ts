@@ -14,7 +14,7 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.logLevel).toBe('info');
     expect(config.sessionTtlMs).toBe(30 * 24 * 60 * 60 * 1000);
-    expect(config.loginFailures).toEqual({ max: 10, windowMs: 15 * 60 * 1000 });
+    expect(config.loginFailures).toEqual({ max: 10, maxPerIp: 20, windowMs: 15 * 60 * 1000 });
     expect(config.uploads).toEqual({ dir: path.resolve('./data/uploads'), maxFileBytes: 25 * 1024 * 1024, maxFiles: 10 });
   });
 
@@ -54,6 +54,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ LOGIN_MAX_FAILURES: '5', LOGIN_MAX_FAILURES_PER_IP: '50', LOGIN_FAILURE_WINDOW_SECONDS: '60' }).loginFailures).toEqual({
+      max: 5,
+      maxPerIp: 50,
+      windowMs: 60_000,
+    });
   });
 
   it('takes PUBLIC_URL as an origin, and refuses anything else', () => {

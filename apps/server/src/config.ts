@@ -40,6 +40,7 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
   API_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   LOGIN_MAX_FAILURES: positiveInt.default(10),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(20),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
   WEB_DIST: z.string().optional(),
   UPLOAD_DIR: z.string().optional(),
@@ -70,7 +71,11 @@ export type Config = {
   authRateLimit: { perIp: number; windowMs: number };
   /** Every API request but health, per client address; perIp 0 turns it off. */
   apiRateLimit: { perIp: number; windowMs: number };
-  loginFailures: { max: number; windowMs: number };
+  /**
+   * Failed sign-ins per window: `max` per account from browsers it has not signed in on before
+   * (and per device cookie from those it has), `maxPerIp` per client address.
+   */
+  loginFailures: { max: number; maxPerIp: number; windowMs: number };
   webDist: string;
   /** Attachments: where their files live (shared by every instance) and what one upload may carry. */
   uploads: { dir: string; maxFileBytes: number; maxFiles: number };
@@ -111,7 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     apiRateLimit: { perIp: e.API_RATE_LIMIT_PER_IP, windowMs: e.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
-    loginFailures: { max: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
+    loginFailures: {
+      max: e.LOGIN_MAX_FAILURES,
+      maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+    },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
     uploads: {
       // Under DATA_DIR even with DATABASE_URL set: DATA_DIR is the app's place on disk.

@@ -52,8 +52,10 @@ export function secretsInBody(body: unknown, into: Set<string>) {
   }
 }
 
-/** The session token a response issued, if any. */
+/** The session token and device cookie a response issued, if any. */
 export function secretInSetCookie(header: string | null, into: Set<string>) {
-  const match = /tasklane_session=([^;]+)/.exec(header ?? '');
-  if (match?.[1]) into.add(decodeURIComponent(match[1]));
+  for (const pattern of [/tasklane_session=([^;]+)/, /tasklane_device=([^;]+)/]) {
+    const match = pattern.exec(header ?? '');
+    if (match?.[1]) into.add(decodeURIComponent(match[1]));
+  }
 }

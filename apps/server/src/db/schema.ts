@@ -61,6 +61,16 @@ export const rateLimits = pgTable(
   (table) => [index('rate_limits_reset_at_idx').on(table.resetAt)],
 );
 
+/**
+ * Server-side secrets every app instance must share (they share only the database), each
+ * generated once by whichever instance needs it first: the key that signs device cookies.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const categories = pgTable(
   'categories',
   {

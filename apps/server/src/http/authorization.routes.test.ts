@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Every case signs in and registers from one address: the abuse limits have their own tests.
   server = await startTestServer({
     authRateLimit: { perIp: 1_000_000, windowMs: 60_000 },
-    loginFailures: { max: 1_000_000, windowMs: 60_000 },
+    loginFailures: { max: 1_000_000, maxPerIp: 1_000_000, windowMs: 60_000 },
   });
   cast = await buildProjectCast(server);
 });

@@ -7,6 +7,7 @@ import {
   registerResponseSchema,
 } from '@tasklane/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readDeviceCookie, setDeviceCookie } from '../../http/device-cookie.js';
 import { SMALL_BODY_LIMIT_BYTES } from '../../http/json-body.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
@@ -39,15 +40,17 @@ export function authRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
         bodyLimit: SMALL_BODY_LIMIT_BYTES,
         schema: {
           tags: ['auth'],
-          summary: 'Sign in and receive the session cookie',
+          summary: 'Sign in: receive the session cookie, and the device cookie that exempts this browser from lockouts caused elsewhere',
           body: loginBodySchema,
           response: { 200: loginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
         },
       },
       async (request, reply) => {
-        const { user, token, expiresAt } = await login(ctx, request.body, request.ip);
-        setSessionCookie(reply, token, expiresAt, ctx.config.cookieSecure);
-        return { success: true as const, data: presentUser(user), message: 'Login successful' };
+        const { cookieSecure } = ctx.config;
+        const signedIn = await login(ctx, request.body, { ip: request.ip, deviceToken: readDeviceCookie(request, cookieSecure) });
+        setSessionCookie(reply, signedIn.token, signedIn.expiresAt, cookieSecure);
+        setDeviceCookie(reply, signedIn.deviceToken, cookieSecure);
+        return { success: true as const, data: presentUser(signedIn.user), message: 'Login successful' };
       },
     );
 

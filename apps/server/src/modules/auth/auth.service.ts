@@ -4,16 +4,14 @@ import { conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
 import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type UserRow } from '../users/users.repo.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
-import { clearWindow, hitWindow, peekWindow } from './rate-limits.repo.js';
+import { createDeviceToken, loadDeviceKey, readDeviceToken } from './device-tokens.js';
+import { admitLoginAttempt } from './login-limits.js';
+import { hitWindow } from './rate-limits.repo.js';
 import { deleteSession, findSessionUser, insertSession } from './sessions.repo.js';
 import { generateSessionToken, hashSessionToken } from './tokens.js';
 
 const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid email or password';
-
-function minutesUntil(date: Date): number {
-  return Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
-}
 
 async function limitAuthAttempts({ db, config }: ServiceContext, ip: string) {
   const { perIp, windowMs } = config.authRateLimit;
@@ -45,33 +43,32 @@ export async function register(ctx: ServiceContext, body: RegisterData, ip: stri
   }
 }
 
-export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
+export type SignedIn = { user: UserRow; token: string; expiresAt: Date; deviceToken: string };
 
-export async function login(ctx: ServiceContext, body: LoginData, ip: string): Promise<SignedIn> {
-  await limitAuthAttempts(ctx, ip);
-  const failureKey = `login-fail:${body.email}`;
-  const failures = await peekWindow(ctx.db, failureKey);
-  if (failures.count >= ctx.config.loginFailures.max) {
-    const minutes = minutesUntil(failures.resetAt);
-    throw tooManyRequests(
-      `Too many failed sign-in attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      minutes * 60,
-    );
-  }
+/** Where a sign-in comes from: the client address and the device cookie it carried, if any. */
+export type LoginClient = { ip: string; deviceToken: string | undefined };
+
+export async function login(ctx: ServiceContext, body: LoginData, client: LoginClient): Promise<SignedIn> {
+  await limitAuthAttempts(ctx, client.ip);
   const credentials = await findUserCredentialsByEmail(ctx.db, body.email);
+  const deviceKey = await loadDeviceKey(ctx.db);
+  const device = readDeviceToken(deviceKey, client.deviceToken);
+  const attempt = await admitLoginAttempt(ctx, {
+    email: body.email,
+    ip: client.ip,
+    // Only a device cookie issued to this very account exempts from the account's lockout.
+    device: credentials && device?.userId === credentials.id ? device : undefined,
+  });
   const isValid = credentials
     ? await verifyPassword(credentials.passwordHash, body.password)
     : (await verifyAgainstDummy(body.password), false);
-  if (!credentials || !isValid) {
-    await hitWindow(ctx.db, failureKey, ctx.config.loginFailures.windowMs);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
-  if (failures.count > 0) await clearWindow(ctx.db, failureKey);
+  if (!credentials || !isValid) throw unauthorized(INVALID_CREDENTIALS);
+  await attempt.succeeded();
   const { passwordHash: _hash, ...user } = credentials;
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
   await insertSession(ctx.db, { id: hashSessionToken(token), userId: user.id, expiresAt });
-  return { user, token, expiresAt };
+  return { user, token, expiresAt, deviceToken: createDeviceToken(deviceKey, user.id) };
 }
 
 export async function logout(ctx: ServiceContext, token: string | undefined) {

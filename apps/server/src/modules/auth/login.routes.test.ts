@@ -40,7 +40,9 @@ describe('POST /api/v1/auth/login', () => {
     expect(response.text).not.toContain(user.password);
     expect(response.text).not.toMatch(/argon2|password/i);
 
-    const setCookie = response.headers.get('set-cookie') ?? '';
+    // The session cookie first, then the device cookie (login-devices.routes.test.ts).
+    const [setCookie = '', device] = response.headers.getSetCookie();
+    expect(device).toMatch(/^tasklane_device=/);
     const match = COOKIE_PATTERN.exec(setCookie);
     expect(match, setCookie).not.toBeNull();
     const maxAge = Number(match![1]);
@@ -153,7 +155,7 @@ describe('POST /api/v1/auth/login with COOKIE_SECURE on', () => {
       const user = await buildUser(server);
       const response = await server.request('POST', LOGIN, { body: { email: user.email, password: user.password } });
       expect(response.status).toBe(200);
-      expect(response.headers.get('set-cookie')).toMatch(
+      expect(response.headers.getSetCookie()[0]).toMatch(
         /^__Host-tasklane_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,
       );
       expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');

@@ -82,7 +82,8 @@ describe('per-account cap on failed logins', () => {
   beforeAll(async () => {
     server = await startTestServer({
       authRateLimit: { perIp: 10_000, windowMs: 60_000 },
-      loginFailures: { max: 3, windowMs: 900_000 },
+      // The per-address cap has its own tests (login-devices.routes.test.ts).
+      loginFailures: { max: 3, maxPerIp: 10_000, windowMs: 900_000 },
     });
   });
   afterAll(async () => {

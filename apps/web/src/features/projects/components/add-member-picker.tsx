@@ -33,7 +33,9 @@ export function AddMemberPicker({ project }: { project: Project }) {
 
   const candidates = usersToAdd(usersQuery.data ?? [], project.members, search);
   const everyoneIsIn = usersToAdd(usersQuery.data ?? [], project.members).length === 0;
-  const addingId = addMutation.isPending ? addMutation.variables.userId : undefined;
+  const pendingUser = addMutation.isPending ? addMutation.variables.userId : undefined;
+  // The contract takes a reference as an id or an object with _id; this screen sends ids.
+  const addingId = typeof pendingUser === 'object' ? pendingUser._id : pendingUser;
 
   const add = (user: User, after?: () => void) =>
     addMutation.mutate(
