@@ -43,6 +43,8 @@ export class EventStream {
   constructor(
     readonly userId: string,
     readonly sessionId: string,
+    /** The client's address (behind a proxy with TRUST_PROXY, the real one): streams are capped per address. */
+    readonly address: string,
     private readonly onClose: (stream: EventStream) => void,
   ) {
     this.body.on('close', () => this.close());

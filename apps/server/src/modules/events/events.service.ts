@@ -1,3 +1,4 @@
+import { tooManyRequests } from '../../http/errors.js';
 import type { ServiceContext, Actor } from '../context.js';
 import { REPLAY_LIMIT } from './events.constants.js';
 import { findReplay, findStreamStart, type EventRow, type StreamStart } from './events.repo.js';
@@ -11,8 +12,14 @@ import { EventStream } from './event-stream.js';
  */
 export type ResumePoint = number | null | 'unknown';
 
+const ADDRESS_FULL = 'Too many live connections from your network. Close some tabs, or try again shortly.';
+const INSTANCE_FULL = 'The server has too many live connections. Please try again shortly.';
+/** Streams end when their tabs close; a refused client retries after this (browsers also back off on their own). */
+const STREAM_RETRY_AFTER_SECONDS = 30;
+
 /**
- * Opens a stream for the signed-in user: registered with the hub first, so nothing committed
+ * Opens a stream for the signed-in user (429 when this instance holds as many streams as it may,
+ * from the client's address or in all): registered with the hub first, so nothing committed
  * while it starts is missed; then, when resuming, the events missed since (or a reset when they
  * are no longer all kept), and what the user may see. Two statements at most.
  *
@@ -21,8 +28,17 @@ export type ResumePoint = number | null | 'unknown';
  * changes it (`canReplay`). Events committed after the first read reach the stream live, in
  * commit order, as on any stream.
  */
-export async function openEventStream(ctx: ServiceContext, hub: EventHub, user: Actor, sessionId: string, resume: ResumePoint) {
-  const stream = new EventStream(user.id, sessionId, (closed) => hub.remove(closed));
+export async function openEventStream(
+  ctx: ServiceContext,
+  hub: EventHub,
+  client: { user: Actor; sessionId: string; address: string },
+  resume: ResumePoint,
+) {
+  const { user, sessionId, address } = client;
+  const room = hub.roomFor(address);
+  if (room !== 'ok') throw tooManyRequests(room === 'full' ? INSTANCE_FULL : ADDRESS_FULL, STREAM_RETRY_AFTER_SECONDS);
+  // Checked and added with no wait between: two streams opening at once cannot both take the last place.
+  const stream = new EventStream(user.id, sessionId, address, (closed) => hub.remove(closed));
   hub.add(stream);
   try {
     const lastId = typeof resume === 'number' ? resume : null;
