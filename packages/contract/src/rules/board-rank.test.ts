@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOARD_RANK_MAX_LENGTH, BoardRankError, isBoardRank, rankBetween, spreadRanks } from './board-rank.js';
+import { BOARD_RANK_MAX_LENGTH, BoardRankError, isBoardRank, rankBefore, rankBetween, spreadRanks } from './board-rank.js';
 
 describe('rankBetween', () => {
   it('starts a board at a0 and appends and prepends around it', () => {
@@ -73,6 +73,19 @@ describe('isBoardRank', () => {
     ['A' + '0'.repeat(26), false],
   ])('%j → %j', (key, expected) => {
     expect(isBoardRank(key)).toBe(expected);
+  });
+});
+
+describe('rankBefore', () => {
+  it('is rankBetween(null, first) for a valid first key, and also places a key before one grown past 256 characters', () => {
+    expect(rankBefore(null)).toBe('a0');
+    expect(rankBefore('a0V')).toBe(rankBetween(null, 'a0V'));
+    const grown = `a0${'0'.repeat(255)}1`;
+    expect(isBoardRank(grown)).toBe(false);
+    const key = rankBefore(grown);
+    expect(isBoardRank(key)).toBe(true);
+    expect(key < grown).toBe(true);
+    expect(() => rankBefore('!')).toThrow(BoardRankError);
   });
 });
 

@@ -145,6 +145,22 @@ export function rankBetween(before: string | null, after: string | null): string
 }
 
 /**
+ * A key before `first`, the top of a board (null: an empty board), for a new card. Unlike
+ * rankBetween it also takes a first key that an older version let grow past 256 characters:
+ * a key before its integer part is before it too.
+ */
+export function rankBefore(first: string | null): string {
+  if (first !== null && first.length > 256) {
+    try {
+      return rankBetween(null, integerPart(first));
+    } catch {
+      // Not even its integer part is a key: rankBetween says why.
+    }
+  }
+  return rankBetween(null, first);
+}
+
+/**
  * `count` keys in increasing order, evenly spread over the fractions of the integer part `a0`
  * (as short as `count` allows: 5 characters for up to 3,843 cards, 6 up to 238,327), so that
  * there is as much room between any two of them, and before the first and after the last.

@@ -112,6 +112,22 @@ describe('board ranks stay short', () => {
     expect(titlesOf(column)).toEqual(['Below', 'Long', 'Top']);
     for (const card of column) expect(card.boardRank.length).toBeLessThanOrEqual(BOARD_RANK_MAX_LENGTH);
   });
+
+  it('a feature whose first key an older server let pass 256 characters still takes new tasks, on top', async () => {
+    const { feature, tasks } = await buildBoard(['Top', 'Long']);
+    await setRanks({ [tasks.Long!]: `a0${'0'.repeat(255)}1`, [tasks.Top!]: 'a1' });
+    expect(titlesOf(await cards(feature._id))).toEqual(['Long', 'Top']);
+    const category = await buildCategory(server, member.cookie, { type: 'TASK' });
+    const created = await server.request('POST', '/api/v1/tasks', {
+      cookie: member.cookie,
+      body: { featureId: feature._id, title: 'New', categoryId: category._id },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(titlesOf(await cards(feature._id))).toEqual(['New', 'Long', 'Top']);
+    const over = await move(tasks.Top!, { beforeId: tasks.Long });
+    expect(over.status, over.text).toBe(200);
+    expect(titlesOf(await cards(feature._id))).toEqual(['New', 'Top', 'Long']);
+  });
 });
 
 describe('a move that renumbers its column', () => {
