@@ -184,7 +184,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   }
 
   // Live events: this instance's listener and its open streams, ended first on shutdown.
-  const events = new EventHub(database.db, database, app.log);
+  const events = new EventHub(database.db, database, app.log, config.eventStreams);
   await events.start();
   app.addHook('preClose', async () => events.close());
   const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events };

@@ -25,6 +25,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ UPLOAD_MAX_FILE_MB: '5', UPLOAD_MAX_FILES: '3' }).uploads).toMatchObject({ maxFileBytes: 5 * 1024 * 1024, maxFiles: 3 });
   });
 
+  it('caps open event streams per client address and per instance', () => {
+    expect(loadConfig({}).eventStreams).toEqual({ perAddress: 100, max: 5000 });
+    expect(loadConfig({ EVENT_STREAMS_PER_ADDRESS: '400', EVENT_STREAMS_MAX: '20000' }).eventStreams).toEqual({ perAddress: 400, max: 20_000 });
+    expect(() => loadConfig({ EVENT_STREAMS_PER_ADDRESS: '0' })).toThrow(/EVENT_STREAMS_PER_ADDRESS/);
+    expect(() => loadConfig({ EVENT_STREAMS_MAX: 'many' })).toThrow(/EVENT_STREAMS_MAX/);
+  });
+
   it('turns prepared statements off for a pooler that cannot keep them', () => {
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(ConfigError);

@@ -46,6 +46,8 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_FILE_MB: positiveInt.max(10_240).default(25),
   UPLOAD_MAX_FILES: positiveInt.max(100).default(10),
+  EVENT_STREAMS_PER_ADDRESS: positiveInt.max(1_000_000).default(100),
+  EVENT_STREAMS_MAX: positiveInt.max(1_000_000).default(5000),
 });
 
 export type Config = {
@@ -79,6 +81,8 @@ export type Config = {
   webDist: string;
   /** Attachments: where their files live (shared by every instance) and what one upload may carry. */
   uploads: { dir: string; maxFileBytes: number; maxFiles: number };
+  /** Live event streams one instance keeps open: per client address, and in all (more: 429). */
+  eventStreams: { perAddress: number; max: number };
 };
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
@@ -128,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: e.UPLOAD_MAX_FILE_MB * 1024 * 1024,
       maxFiles: e.UPLOAD_MAX_FILES,
     },
+    eventStreams: { perAddress: e.EVENT_STREAMS_PER_ADDRESS, max: e.EVENT_STREAMS_MAX },
   };
 }

@@ -26,10 +26,10 @@ export type TestEventStream = {
 export async function openTestEventStream(
   baseUrl: string,
   cookie: string | undefined,
-  options: { lastEventId?: string; query?: string } = {},
+  options: { lastEventId?: string; query?: string; headers?: Record<string, string> } = {},
 ): Promise<TestEventStream> {
   const controller = new AbortController();
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers };
   if (cookie) headers.cookie = cookie;
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
   const response = await fetch(`${baseUrl}/api/v1/events${options.query ?? ''}`, { headers, signal: controller.signal });

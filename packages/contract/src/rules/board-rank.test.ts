@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BoardRankError, isBoardRank, rankBetween } from './board-rank.js';
+import { BOARD_RANK_MAX_LENGTH, BoardRankError, isBoardRank, rankBefore, rankBetween, spreadRanks } from './board-rank.js';
 
 describe('rankBetween', () => {
   it('starts a board at a0 and appends and prepends around it', () => {
@@ -73,5 +73,51 @@ describe('isBoardRank', () => {
     ['A' + '0'.repeat(26), false],
   ])('%j → %j', (key, expected) => {
     expect(isBoardRank(key)).toBe(expected);
+  });
+});
+
+describe('rankBefore', () => {
+  it('is rankBetween(null, first) for a valid first key, and also places a key before one grown past 256 characters', () => {
+    expect(rankBefore(null)).toBe('a0');
+    expect(rankBefore('a0V')).toBe(rankBetween(null, 'a0V'));
+    const grown = `a0${'0'.repeat(255)}1`;
+    expect(isBoardRank(grown)).toBe(false);
+    const key = rankBefore(grown);
+    expect(isBoardRank(key)).toBe(true);
+    expect(key < grown).toBe(true);
+    expect(() => rankBefore('!')).toThrow(BoardRankError);
+  });
+});
+
+describe('spreadRanks', () => {
+  it('gives short, valid keys in increasing order, evenly spread', () => {
+    expect(spreadRanks(0)).toEqual([]);
+    expect(spreadRanks(1)).toEqual(['a0V']);
+    expect(spreadRanks(3)).toEqual(['a0F', 'a0V', 'a0k']);
+    for (const count of [1, 2, 61, 62, 3_843, 3_844, 5_000]) {
+      const ranks = spreadRanks(count);
+      expect(ranks).toHaveLength(count);
+      expect(ranks.filter((rank) => !isBoardRank(rank))).toEqual([]);
+      expect(ranks.filter((rank, index) => index > 0 && !(ranks[index - 1]! < rank))).toEqual([]);
+      expect(Math.max(...ranks.map((rank) => rank.length))).toBeLessThanOrEqual(count < 3_844 ? 4 : 5);
+    }
+  });
+
+  it('leaves room for moves before, between and after them', () => {
+    const ranks = spreadRanks(10);
+    expect(rankBetween(null, ranks[0]!) < ranks[0]!).toBe(true);
+    expect(rankBetween(ranks[9]!, null) > ranks[9]!).toBe(true);
+    for (let index = 1; index < 10; index += 1) expect(rankBetween(ranks[index - 1]!, ranks[index]!).length).toBeLessThanOrEqual(4);
+  });
+
+  it('splitting one gap again and again passes the longest key a move writes only after many moves', () => {
+    const [top, under] = spreadRanks(2) as [string, string];
+    let key = under;
+    let moves = 0;
+    while (key.length <= BOARD_RANK_MAX_LENGTH) {
+      key = rankBetween(top, key);
+      moves += 1;
+    }
+    expect(moves).toBeGreaterThan(150);
   });
 });

@@ -15,6 +15,13 @@ const LAST = DIGITS[DIGITS.length - 1]!;
 /** The smallest integer part: nothing can be placed before it. */
 const SMALLEST_INTEGER = `A${ZERO.repeat(26)}`;
 
+/**
+ * The longest key a move writes. Splitting one gap again and again grows a key by a character
+ * every six moves or so; a move whose key would be longer renumbers its column instead
+ * (`spreadRanks`), so keys stay short however cards are moved (issue 13 §6).
+ */
+export const BOARD_RANK_MAX_LENGTH = 32;
+
 export class BoardRankError extends Error {}
 
 function integerLength(head: string): number {
@@ -135,4 +142,44 @@ export function rankBetween(before: string | null, after: string | null): string
   if (next === null) throw new BoardRankError('cannot rank after the last key');
   if (next < after) return next;
   return integerBefore + midpoint(before.slice(integerBefore.length), null);
+}
+
+/**
+ * A key before `first`, the top of a board (null: an empty board), for a new card. Unlike
+ * rankBetween it also takes a first key that an older version let grow past 256 characters:
+ * a key before its integer part is before it too.
+ */
+export function rankBefore(first: string | null): string {
+  if (first !== null && first.length > 256) {
+    try {
+      return rankBetween(null, integerPart(first));
+    } catch {
+      // Not even its integer part is a key: rankBetween says why.
+    }
+  }
+  return rankBetween(null, first);
+}
+
+/**
+ * `count` keys in increasing order, evenly spread over the fractions of the integer part `a0`
+ * (as short as `count` allows: 5 characters for up to 3,843 cards, 6 up to 238,327), so that
+ * there is as much room between any two of them, and before the first and after the last.
+ * A column is renumbered with these when a move's key would grow past BOARD_RANK_MAX_LENGTH.
+ */
+export function spreadRanks(count: number): string[] {
+  let width = 1;
+  while (DIGITS.length ** width < count + 1) width += 1;
+  const span = DIGITS.length ** width;
+  const ranks: string[] = [];
+  for (let index = 1; index <= count; index += 1) {
+    let value = Math.floor((index * span) / (count + 1));
+    let fraction = '';
+    for (let place = 0; place < width; place += 1) {
+      fraction = DIGITS[value % DIGITS.length]! + fraction;
+      value = Math.floor(value / DIGITS.length);
+    }
+    // Fixed-width digits keep their order when trailing zeros go (a key never ends in '0').
+    ranks.push(`a${ZERO}${fraction.replace(/0+$/, '')}`);
+  }
+  return ranks;
 }

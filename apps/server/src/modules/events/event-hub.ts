@@ -12,6 +12,9 @@ const MAX_STREAMS_PER_USER = 20;
 /** Event ids already handed out, so a catch-up after a lost connection sends nothing twice. */
 const REMEMBERED_IDS = 10_000;
 
+/** How many streams one instance keeps open, per client address and in all (EVENT_STREAMS_*). */
+export type StreamLimits = { perAddress: number; max: number };
+
 /**
  * An app instance's end of the live events: it LISTENs for the events every instance commits
  * (PostgreSQL NOTIFY, or PGlite's in process) and hands each to this instance's open streams,
@@ -22,6 +25,7 @@ const REMEMBERED_IDS = 10_000;
 export class EventHub {
   private readonly streams = new Set<EventStream>();
   private readonly byUser = new Map<string, EventStream[]>();
+  private readonly byAddress = new Map<string, number>();
   private readonly handedOut = new Set<number>();
   private latest: { id: number; at: Date } = { id: 0, at: new Date() };
   private stopListening: (() => Promise<void>) | undefined;
@@ -33,6 +37,7 @@ export class EventHub {
     private readonly db: Db,
     private readonly database: Pick<Database, 'listen'>,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: StreamLimits,
   ) {}
 
   async start() {
@@ -59,6 +64,17 @@ export class EventHub {
     return this.latest.id;
   }
 
+  /**
+   * Whether another stream from `address` may open now: 'full' when this instance holds as many
+   * as it may in all, 'address-full' when that address holds as many as one may. A stream that
+   * closes frees its place at once.
+   */
+  roomFor(address: string): 'ok' | 'full' | 'address-full' {
+    if (this.streams.size >= this.limits.max) return 'full';
+    if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) return 'address-full';
+    return 'ok';
+  }
+
   add(stream: EventStream) {
     // Opened while the instance shuts down: ended at once (its client reconnects elsewhere).
     if (this.isClosed) {
@@ -66,6 +82,7 @@ export class EventHub {
       return;
     }
     this.streams.add(stream);
+    this.byAddress.set(stream.address, (this.byAddress.get(stream.address) ?? 0) + 1);
     const mine = this.byUser.get(stream.userId) ?? [];
     mine.push(stream);
     this.byUser.set(stream.userId, mine);
@@ -73,7 +90,10 @@ export class EventHub {
   }
 
   remove(stream: EventStream) {
-    this.streams.delete(stream);
+    if (!this.streams.delete(stream)) return;
+    const fromAddress = (this.byAddress.get(stream.address) ?? 1) - 1;
+    if (fromAddress > 0) this.byAddress.set(stream.address, fromAddress);
+    else this.byAddress.delete(stream.address);
     const mine = (this.byUser.get(stream.userId) ?? []).filter((other) => other !== stream);
     if (mine.length) this.byUser.set(stream.userId, mine);
     else this.byUser.delete(stream.userId);

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { LiveEvent } from '@tasklane/contract';
 import type { EventRow } from './events.repo.js';
-import { admit, type Visibility } from './events.policy.js';
+import { admit, canReplay, type Visibility } from './events.policy.js';
 
 /** A client this far behind (unread bytes) is cut off; it reconnects and resumes from its last event. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -43,6 +43,8 @@ export class EventStream {
   constructor(
     readonly userId: string,
     readonly sessionId: string,
+    /** The client's address (behind a proxy with TRUST_PROXY, the real one): streams are capped per address. */
+    readonly address: string,
     private readonly onClose: (stream: EventStream) => void,
   ) {
     this.body.on('close', () => this.close());
@@ -55,8 +57,9 @@ export class EventStream {
   }
 
   /**
-   * Starts the live flow with what the user may see now: `replay` are the missed events (oldest first), or 'reset' when they
-   * cannot be replayed (the client must refetch everything); `latestId` is where events stood.
+   * Starts the live flow with what the user may see now: `replay` are the missed events (oldest
+   * first; read before `visibility`, which reflects them), or 'reset' when they cannot be
+   * replayed (the client must refetch everything); `latestId` is where events stood.
    */
   begin(visibility: Visibility, replay: EventRow[] | 'reset', latestId: number) {
     if (this.isClosed) return;
@@ -65,9 +68,10 @@ export class EventStream {
     if (replay === 'reset') {
       this.write(`id: ${latestId}\nevent: reset\ndata: {}\n\n`);
     } else {
+      // History, filtered by what the user may see now (which already reflects it).
       for (const event of replay) {
         seen.add(event.id);
-        this.consider(event);
+        if (canReplay(visibility, event)) this.send(event);
       }
     }
     this.write(`id: ${latestId}\nevent: ready\ndata: {}\n\n`);
@@ -103,7 +107,11 @@ export class EventStream {
   }
 
   private consider(event: EventRow) {
-    if (this.visibility && admit(this.visibility, event)) this.write(`id: ${event.id}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`);
+    if (this.visibility && admit(this.visibility, event)) this.send(event);
+  }
+
+  private send(event: EventRow) {
+    this.write(`id: ${event.id}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`);
   }
 
   private write(text: string) {

@@ -1,7 +1,7 @@
 import type { LiveEventType } from '@tasklane/contract';
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from './events.repo.js';
-import { admit, canSee, newVisibility } from './events.policy.js';
+import { admit, canReplay, canSee, losesAccess, newVisibility } from './events.policy.js';
 
 const me = 'u-me';
 const someone = 'u-someone';
@@ -82,5 +82,40 @@ describe('admit', () => {
     expect(admit(visibility, event('workspace.created', { entityId: 'w9', workspaceId: 'w9', ownerId: me, actorId: me }))).toBe(true);
     expect(admit(visibility, event('project.created', { projectId: 'p9', workspaceId: 'w9', actorId: me }))).toBe(true);
     expect(admit(visibility, event('feature.created', { projectId: 'p9', workspaceId: 'w9' }))).toBe(true);
+  });
+});
+
+describe('canReplay and losesAccess (a replay is history, filtered by what the user may see now)', () => {
+  const project = { projectId: 'p1', workspaceId: 'w1' };
+
+  it('never changes what the user may see: an old membership in the replay does not bring a project back', () => {
+    const visibility = newVisibility(me, [], []);
+    const replay = [
+      event('member.added', { ...project, subjectId: me }),
+      event('task.updated', project),
+      event('project.created', { ...project, actorId: me }),
+      event('comment.created', project),
+    ];
+    expect(replay.map((missed) => canReplay(visibility, missed))).toEqual([false, false, false, false]);
+    expect(visibility.memberships.size).toBe(0);
+  });
+
+  it('resends what the user sees now, their own todos and the workspaces of their projects', () => {
+    const visibility = newVisibility(me, ['w-own'], [['p1', 'w1']]);
+    expect(canReplay(visibility, event('task.updated', project))).toBe(true);
+    expect(canReplay(visibility, event('member.added', { ...project, subjectId: me }))).toBe(true);
+    expect(canReplay(visibility, event('feature.created', { projectId: 'p-any', workspaceId: 'w-own' }))).toBe(true);
+    expect(canReplay(visibility, event('todo.created', { ownerId: me }))).toBe(true);
+    expect(canReplay(visibility, event('workspace.updated', { workspaceId: 'w1', ownerId: someone }))).toBe(true);
+    expect(canReplay(visibility, event('todo.created', { ownerId: someone }))).toBe(false);
+  });
+
+  it('a removal (or a role change) of mine in a project I no longer see loses access; anyone else\'s does not', () => {
+    const visibility = newVisibility(me, [], [['p2', 'w1']]);
+    expect(losesAccess(visibility, event('member.removed', { ...project, subjectId: me }))).toBe(true);
+    expect(losesAccess(visibility, event('member.updated', { ...project, subjectId: me }))).toBe(true);
+    expect(losesAccess(visibility, event('member.removed', { ...project, subjectId: someone }))).toBe(false);
+    expect(losesAccess(visibility, event('member.updated', { projectId: 'p2', workspaceId: 'w1', subjectId: me }))).toBe(false);
+    expect(losesAccess(visibility, event('task.updated', project))).toBe(false);
   });
 });

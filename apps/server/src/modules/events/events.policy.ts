@@ -26,6 +26,14 @@ function seesWorkspace(visibility: Visibility, workspaceId: string | null) {
   return false;
 }
 
+/** A project-scoped event: whether the user sees its project now (a member, or the workspace's owner). */
+function seesProjectOf(visibility: Visibility, event: EventRow) {
+  return (
+    (event.projectId !== null && visibility.memberships.has(event.projectId)) ||
+    (event.workspaceId !== null && visibility.ownedWorkspaces.has(event.workspaceId))
+  );
+}
+
 /** The access rules of security.md, for one event, against what the user may see now. */
 export function canSee(visibility: Visibility, event: EventRow): boolean {
   switch (entityOf(event)) {
@@ -38,11 +46,31 @@ export function canSee(visibility: Visibility, event: EventRow): boolean {
       // Project-scoped: members and the workspace's owner. A member event about the user
       // themselves always reaches them (so a removed member learns of it).
       if (event.subjectId !== null && event.subjectId === visibility.userId) return true;
-      return (
-        (event.projectId !== null && visibility.memberships.has(event.projectId)) ||
-        (event.workspaceId !== null && visibility.ownedWorkspaces.has(event.workspaceId))
-      );
+      return seesProjectOf(visibility, event);
   }
+}
+
+/**
+ * Whether a replayed event (one the client missed, or one of the seconds before its resume point)
+ * is resent: only when the user may see it now, by what they may see now. A replay is history:
+ * it never changes what the user may see (that was read after the events were), so a membership
+ * that ended while the client was away cannot come back for the length of the replay, and a
+ * project the user no longer sees sends nothing, not even the news of their own removal (see
+ * `losesAccess`).
+ */
+export function canReplay(visibility: Visibility, event: EventRow): boolean {
+  const entity = entityOf(event);
+  if (entity === 'todo' || entity === 'category' || entity === 'workspace') return canSee(visibility, event);
+  return seesProjectOf(visibility, event);
+}
+
+/**
+ * A missed event that took a project away from the user (their membership changed, and they no
+ * longer see the project): their client still shows it, so the replay is replaced by a reset
+ * (refetch everything), which says nothing of the project.
+ */
+export function losesAccess(visibility: Visibility, event: EventRow): boolean {
+  return entityOf(event) === 'member' && event.subjectId === visibility.userId && !seesProjectOf(visibility, event);
 }
 
 /** Changes what the user may see after the event: memberships, projects and workspaces that come and go. */

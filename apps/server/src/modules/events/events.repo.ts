@@ -147,6 +147,28 @@ export async function findEventsAfter(db: Db, afterId: number, afterAt: Date, li
   return rows as EventRow[];
 }
 
+/**
+ * What a client resuming after event `lastId` missed: the events after it, and those written
+ * within COMMIT_OVERLAP_MS before it (found by its own time, read in the same statement), oldest
+ * first, at most `limit`. When `lastId` is no longer kept, only the events after it come (the
+ * caller resets anyway: findStreamStart tells it the event is gone).
+ */
+export async function findReplay(db: Db, lastId: number, limit: number): Promise<EventRow[]> {
+  const resumedAt = sql`(select ${events.createdAt} from ${events} where ${events.id} = ${lastId})`;
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .where(
+      or(
+        gt(events.id, lastId),
+        and(lt(events.id, lastId), gte(events.createdAt, sql`${resumedAt} - ${`${COMMIT_OVERLAP_MS} milliseconds`}::interval`)),
+      ),
+    )
+    .orderBy(asc(events.id))
+    .limit(limit);
+  return rows as EventRow[];
+}
+
 /** The newest event, if any: where an instance starts listening from. */
 export async function findLatestEvent(db: Db): Promise<{ id: number; at: Date } | undefined> {
   const [row] = await db.select({ id: events.id, at: events.createdAt }).from(events).orderBy(desc(events.id)).limit(1);

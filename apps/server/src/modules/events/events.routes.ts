@@ -26,7 +26,7 @@ export function eventsRoutes(ctx: ServiceContext, hub: EventHub): FastifyPluginA
           tags: ['events'],
           summary: 'Live events: a Server-Sent Events stream of the changes you may see (resume with Last-Event-ID)',
           querystring: eventsQuerySchema,
-          response: { 400: errorResponseSchema, 401: errorResponseSchema },
+          response: { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
         },
         config: {
           swaggerTransform: documentWith((schema) => {
@@ -39,7 +39,8 @@ export function eventsRoutes(ctx: ServiceContext, hub: EventHub): FastifyPluginA
         const header = request.headers['last-event-id'];
         const resume = resumePointOf(typeof header === 'string' && header !== '' ? header : request.query.lastEventId);
         const token = readSessionToken(request, ctx.config.cookieSecure)!;
-        const stream = await openEventStream(ctx, hub, currentUser(request), hashSessionToken(token), resume);
+        const client = { user: currentUser(request), sessionId: hashSessionToken(token), address: request.ip };
+        const stream = await openEventStream(ctx, hub, client, resume);
         reply.raw.on('close', () => stream.close());
         return (
           reply

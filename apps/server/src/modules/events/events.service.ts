@@ -1,7 +1,8 @@
+import { tooManyRequests } from '../../http/errors.js';
 import type { ServiceContext, Actor } from '../context.js';
 import { REPLAY_LIMIT } from './events.constants.js';
-import { findEventsAfter, findStreamStart } from './events.repo.js';
-import { newVisibility } from './events.policy.js';
+import { findReplay, findStreamStart, type EventRow, type StreamStart } from './events.repo.js';
+import { losesAccess, newVisibility, type Visibility } from './events.policy.js';
 import type { EventHub } from './event-hub.js';
 import { EventStream } from './event-stream.js';
 
@@ -11,30 +12,40 @@ import { EventStream } from './event-stream.js';
  */
 export type ResumePoint = number | null | 'unknown';
 
+const ADDRESS_FULL = 'Too many live connections from your network. Close some tabs, or try again shortly.';
+const INSTANCE_FULL = 'The server has too many live connections. Please try again shortly.';
+/** Streams end when their tabs close; a refused client retries after this (browsers also back off on their own). */
+const STREAM_RETRY_AFTER_SECONDS = 30;
+
 /**
- * Opens a stream for the signed-in user: registered with the hub first, so nothing committed
- * while it starts is missed; then what the user may see and, when resuming, the events missed
- * since (or a reset when they are no longer all kept). Two statements at most.
+ * Opens a stream for the signed-in user (429 when this instance holds as many streams as it may,
+ * from the client's address or in all): registered with the hub first, so nothing committed
+ * while it starts is missed; then, when resuming, the events missed since (or a reset when they
+ * are no longer all kept), and what the user may see. Two statements at most.
+ *
+ * The missed events are read before what the user may see, so what the user may see already
+ * reflects every one of them: the replay is filtered by what the user may see now and never
+ * changes it (`canReplay`). Events committed after the first read reach the stream live, in
+ * commit order, as on any stream.
  */
-export async function openEventStream(ctx: ServiceContext, hub: EventHub, user: Actor, sessionId: string, resume: ResumePoint) {
-  const stream = new EventStream(user.id, sessionId, (closed) => hub.remove(closed));
+export async function openEventStream(
+  ctx: ServiceContext,
+  hub: EventHub,
+  client: { user: Actor; sessionId: string; address: string },
+  resume: ResumePoint,
+) {
+  const { user, sessionId, address } = client;
+  const room = hub.roomFor(address);
+  if (room !== 'ok') throw tooManyRequests(room === 'full' ? INSTANCE_FULL : ADDRESS_FULL, STREAM_RETRY_AFTER_SECONDS);
+  // Checked and added with no wait between: two streams opening at once cannot both take the last place.
+  const stream = new EventStream(user.id, sessionId, address, (closed) => hub.remove(closed));
   hub.add(stream);
   try {
     const lastId = typeof resume === 'number' ? resume : null;
+    const missed = lastId === null ? [] : await findReplay(ctx.db, lastId, REPLAY_LIMIT + 1);
     const start = await findStreamStart(ctx.db, user.id, lastId);
     const visibility = newVisibility(user.id, start.ownedWorkspaces, start.memberships);
-    let replay: Awaited<ReturnType<typeof findEventsAfter>> | 'reset' = [];
-    if (resume === 'unknown') {
-      replay = 'reset';
-    } else if (lastId !== null) {
-      // Id 0: no event existed when the client connected; anything kept since is new to it.
-      const anchor = start.resumeAt ?? (lastId === 0 ? new Date(0) : null);
-      if (!anchor) replay = 'reset';
-      else {
-        const missed = await findEventsAfter(ctx.db, lastId, anchor, REPLAY_LIMIT + 1);
-        replay = missed.length > REPLAY_LIMIT ? 'reset' : missed;
-      }
-    }
+    const replay = replayOf(resume, start, missed, visibility);
     const newest = replay === 'reset' ? 0 : (replay[replay.length - 1]?.id ?? 0);
     stream.begin(visibility, replay, Math.max(start.latestId, newest));
     return stream;
@@ -42,6 +53,22 @@ export async function openEventStream(ctx: ServiceContext, hub: EventHub, user: 
     stream.close();
     throw error;
   }
+}
+
+/**
+ * What a resuming stream replays: the missed events, or a reset (refetch everything) when they
+ * are not all kept, are too many, or took a project away from the user since the resume point
+ * (their client still shows it, and a reset says nothing of it).
+ */
+function replayOf(resume: ResumePoint, start: StreamStart, missed: EventRow[], visibility: Visibility): EventRow[] | 'reset' {
+  if (resume === 'unknown') return 'reset';
+  if (resume === null) return [];
+  // Id 0: no event existed when the client connected; anything kept since is new to it.
+  if (start.resumeAt === null && resume !== 0) return 'reset';
+  if (missed.length > REPLAY_LIMIT) return 'reset';
+  // Only news the client missed: one of the overlap's events it has most likely had already.
+  if (missed.some((event) => event.id > resume && losesAccess(visibility, event))) return 'reset';
+  return missed;
 }
 
 /** Parses a Last-Event-ID (header or query): an id, none, or something that is no id. */

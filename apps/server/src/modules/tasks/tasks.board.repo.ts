@@ -1,5 +1,5 @@
 import type { MemberRole, Priority, TaskStatus } from '@tasklane/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, tasks, users, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
@@ -105,4 +105,27 @@ export async function findMoveContext(
     .where(eq(tasks.id, taskId))
     .limit(1);
   return row as MoveContextRow | undefined;
+}
+
+export type ColumnRankRow = { id: string; boardRank: string };
+
+/**
+ * The ranks of one board column, the moved task aside, locked until the move commits: a move
+ * that renumbers the column reads them, and no other move in the column lands between that
+ * read and the renumbering (it waits for the lock, then reads the new ranks). With `noWait`,
+ * a row another move holds fails the statement at once (lock_not_available). Unordered: rows
+ * locked after a wait carry their newest rank, which an ORDER BY here may not have seen.
+ */
+export async function lockColumnRanks(
+  db: Db,
+  featureId: string,
+  status: TaskStatus,
+  movedId: string,
+  options: { noWait: boolean },
+): Promise<ColumnRankRow[]> {
+  return db
+    .select({ id: tasks.id, boardRank: tasks.boardRank })
+    .from(tasks)
+    .where(and(eq(tasks.featureId, featureId), eq(tasks.status, status), ne(tasks.id, movedId)))
+    .for('update', options.noWait ? { noWait: true } : {});
 }

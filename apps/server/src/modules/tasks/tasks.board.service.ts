@@ -1,11 +1,13 @@
-import { BOARD_TASK_LIMIT, isTaskOverdue, rankBetween, type BoardTask, type MoveTaskData, type MovedTask } from '@tasklane/contract';
+import { BOARD_TASK_LIMIT, isTaskOverdue, type BoardTask, type MoveTaskData, type MovedTask } from '@tasklane/contract';
+import { isDeadlock, isLockNotAvailable } from '../../db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { findFeature } from '../features/features.repo.js';
 import { roleFrom } from '../projects/project-access.js';
 import { abilitiesFor } from '../projects/projects.policy.js';
 import type { UserRow } from '../users/users.repo.js';
-import { findMoveContext, listBoardTasks, type BoardTaskRow, type MoveContextRow } from './tasks.board.repo.js';
+import { findMoveContext, listBoardTasks, type BoardTaskRow } from './tasks.board.repo.js';
+import { rankMove, type RenumberMode } from './tasks.board.ranks.js';
 import { planStatusChange } from './tasks.history.js';
 import { countFeatureTasks } from './tasks.list.repo.js';
 import { utcToday } from './tasks.presenter.js';
@@ -45,31 +47,41 @@ const neighbourError = (field: 'afterId' | 'beforeId') => {
 };
 
 /**
- * The rank between the cards the task is dropped between. The neighbours' ranks are read now,
- * so a move made on a board a moment out of date still lands between them; when they are out of
- * order (someone reordered meanwhile), the card above decides.
+ * A move that must renumber its column first tries without waiting for the column's rows; when
+ * another move holds one, it runs again and then waits only if it must. Waiting on rows while
+ * holding its own can deadlock with another such move: the one PostgreSQL rolls back runs again.
  */
-function rankFor(context: MoveContextRow, data: MoveTaskData): string {
-  const { after, before } = context;
-  if (after && before && after.rank < before.rank) return rankBetween(after.rank, before.rank);
-  if (after) return rankBetween(after.rank, context.nextAfter);
-  if (before) return rankBetween(context.previousBefore, before.rank);
-  // No neighbour: an empty column, or no place asked for. The rank is kept.
-  void data;
-  return context.boardRank;
-}
+const MOVE_ATTEMPTS = 4;
 
 /**
  * Moves a card on its feature's board (MEMBER and above): to another column (its status, with
  * history and a new version, like a PUT) and/or to another place in its column (its rank only:
  * no history, same version). One read, one write (with its event), under the task's row lock
- * so that concurrent moves and saves apply one after the other.
+ * so that concurrent moves and saves apply one after the other. Rarely (once a gap has been
+ * split some 150 times) the move renumbers its column: one more read, the same single write.
  */
 export async function moveTask(ctx: ServiceContext, user: Actor, taskId: string, data: MoveTaskData): Promise<MovedTask> {
   const afterId = data.afterId ?? null;
   const beforeId = data.beforeId ?? null;
   if (afterId === taskId) throw neighbourError('afterId');
   if (beforeId === taskId) throw neighbourError('beforeId');
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await moveOnce(ctx, user, taskId, data, { afterId, beforeId }, attempt === 1 ? 'nowait' : 'wait');
+    } catch (error) {
+      if (attempt >= MOVE_ATTEMPTS || !(isLockNotAvailable(error) || isDeadlock(error))) throw error;
+    }
+  }
+}
+
+async function moveOnce(
+  ctx: ServiceContext,
+  user: Actor,
+  taskId: string,
+  data: MoveTaskData,
+  { afterId, beforeId }: { afterId: string | null; beforeId: string | null },
+  mode: RenumberMode,
+) {
   const moved = await write.withTaskLock(ctx.db, taskId, async (tx) => {
     const context = await findMoveContext(tx, taskId, user.id, { status: data.status, afterId, beforeId });
     const role = context ? roleFrom(user, context) : null;
@@ -78,12 +90,13 @@ export async function moveTask(ctx: ServiceContext, user: Actor, taskId: string,
     if (data.version !== undefined && data.version !== context.version) throw conflict(STALE_TASK);
     if (afterId && !context.after?.isSameFeature) throw neighbourError('afterId');
     if (beforeId && !context.before?.isSameFeature) throw neighbourError('beforeId');
-    const plan = planStatusChange(context, data.status ?? context.status);
-    const boardRank = rankFor(context, data);
-    if (plan.history.length === 0 && boardRank === context.boardRank) {
+    const status = data.status ?? context.status;
+    const plan = planStatusChange(context, status);
+    const { boardRank, others } = await rankMove(tx, context, status, { afterId, beforeId }, mode);
+    if (plan.history.length === 0 && boardRank === context.boardRank && others.length === 0) {
       return { id: context.id, status: context.status, boardRank, version: context.version };
     }
-    return write.moveTaskWithHistory(tx, user, taskId, context.version, boardRank, plan.values, plan.history);
+    return write.moveTaskWithHistory(tx, user, taskId, context.version, boardRank, plan.values, plan.history, others);
   });
   // The lock held the row: only a task deleted meanwhile is missing here.
   if (!moved) throw notFound('Task not found');

@@ -1,4 +1,4 @@
-import { rankBetween, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
+import { rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
@@ -124,7 +124,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
         blockedReason: status === 'BLOCKED' ? (data.blockedReason ?? null) : null,
         createdBy: user.id,
         // New tasks go to the top of the board (the list shows them first too).
-        boardRank: rankBetween(null, context.firstRank),
+        boardRank: rankBefore(context.firstRank),
       },
       [{ action: 'CREATED', details: { status, priority } }],
     ),

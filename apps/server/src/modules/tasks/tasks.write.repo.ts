@@ -1,5 +1,5 @@
 import type { HistoryChange } from '@tasklane/contract';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
@@ -82,11 +82,17 @@ export async function updateTaskWithHistory(
 
 export type MovedTask = { id: string; status: TaskValues['status'] & string; boardRank: string; version: number };
 
+/** New ranks for the other cards of a column that a move renumbers (their versions stay). */
+export type Renumbered = Array<{ id: string; rank: string }>;
+
 /**
  * A board move, in one statement: the new rank, and when the status changes too, the status (and
  * blocked reason), a new version and the history entries; then the event. A rank-only move
- * writes no history and keeps the version (it edits nothing a form holds). Guarded by
- * `expectedVersion`: undefined when the task changed (or vanished) meanwhile.
+ * writes no history and keeps the version (it edits nothing a form holds). A move that
+ * renumbers its column writes the other cards' new ranks in the same statement: nothing about
+ * them but their order changes, and the move's own event makes every board of the feature
+ * refetch, so they need no event of their own. Guarded by `expectedVersion`: undefined when
+ * the task changed (or vanished) meanwhile.
  */
 export async function moveTaskWithHistory(
   db: Db,
@@ -96,8 +102,17 @@ export async function moveTaskWithHistory(
   boardRank: string,
   values: TaskValues,
   history: HistoryChange[],
+  renumbered: Renumbered = [],
 ): Promise<MovedTask | undefined> {
   const isEdit = history.length > 0;
+  const others = db.$with('renumbered').as(
+    db
+      .update(tasks)
+      .set({ boardRank: sql`r.rank` })
+      .from(sql`jsonb_to_recordset(${JSON.stringify(renumbered)}::jsonb) as r(id uuid, rank text)`)
+      .where(and(eq(tasks.id, sql`r.id`), ne(tasks.id, taskId)))
+      .returning({ id: tasks.id }),
+  );
   const moved = db.$with('moved').as(
     db
       .update(tasks)
@@ -112,8 +127,9 @@ export async function moveTaskWithHistory(
   const logged = db.$with('logged').as(
     db.insert(taskHistory).select(historyRowsFrom(moved, actor.id, history)).returning({ id: taskHistory.id }),
   );
+  const ctes = [moved, logged, taskEvent(db, actor, 'task.moved', moved)];
   const [row] = await db
-    .with(moved, logged, taskEvent(db, actor, 'task.moved', moved))
+    .with(...(renumbered.length > 0 ? [others, ...ctes] : ctes))
     .select({ id: moved.id, status: moved.status, boardRank: moved.boardRank, version: moved.version })
     .from(moved);
   return row as MovedTask | undefined;
