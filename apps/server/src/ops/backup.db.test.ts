@@ -94,7 +94,11 @@ async function seed(url: string): Promise<Seeded> {
   return { cookie: cookie!, taskId: task.data._id, attachmentId: attachments.data[0]._id, content };
 }
 
-describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
+// Each test starts the command line (tsx compiling the CLI) once or more: on two busy cores that
+// alone can take most of the usual 30 s, so these tests get more room.
+const cliTimeout = { timeout: 120_000 };
+
+describe.runIf(backend === 'pglite')('backup and restore on PGlite', cliTimeout, () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-backup-'));
   const source = path.join(scratch, 'source');
   const restored = path.join(scratch, 'restored');
@@ -189,7 +193,7 @@ describe.runIf(backend === 'pglite')('backup and restore on PGlite', () => {
   });
 });
 
-describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', () => {
+describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', cliTimeout, () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const names = [`tasklane_b_${randomBytes(5).toString('hex')}`, `tasklane_r_${randomBytes(5).toString('hex')}`];
