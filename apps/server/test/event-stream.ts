@@ -1,4 +1,7 @@
-import type { LiveEvent } from '@tasklane/contract';
+import { liveEventSchema, type LiveEvent } from '@tasklane/contract';
+
+/** A change event exactly as the contract names it: an unknown field fails the test too. */
+const exactLiveEventSchema = liveEventSchema.strict();
 
 /** One Server-Sent Events message as a browser's EventSource would dispatch it. */
 export type SseMessage = { event: string; id: string | undefined; data: string };
@@ -96,7 +99,7 @@ export async function openTestEventStream(
       for (;;) {
         const message = await next(Math.max(0, deadline - Date.now()));
         if (!message) return undefined;
-        if (message.event === 'message') return JSON.parse(message.data) as LiveEvent;
+        if (message.event === 'message') return exactLiveEventSchema.parse(JSON.parse(message.data));
       }
     },
     async ready(timeoutMs = 5_000) {

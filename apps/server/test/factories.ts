@@ -1,5 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import type { Attachment, Category, Comment, Feature, MemberRole, Project, ProjectMember, TaskDetail, Todo, Workspace } from '@tasklane/contract';
+import {
+  attachmentsResponseSchema,
+  commentResponseSchema,
+  createCategoryResponseSchema,
+  featureResponseSchema,
+  memberResponseSchema,
+  projectResponseSchema,
+  taskResponseSchema,
+  todoResponseSchema,
+  workspaceResponseSchema,
+  type Attachment,
+  type Category,
+  type Comment,
+  type Feature,
+  type MemberRole,
+  type Project,
+  type ProjectMember,
+  type TaskDetail,
+  type Todo,
+  type Workspace,
+} from '@tasklane/contract';
 import { insertUser, type UserRow } from '../src/modules/users/users.repo.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { multipartBody, type FormPart } from './multipart.js';
@@ -78,7 +98,7 @@ export async function buildCategory(
     body: { name: `Category ${suffix}`, slug: `category-${suffix}`, type: 'TODO', ...overrides },
   });
   if (response.status !== 201) throw new Error(`buildCategory failed: ${response.status} ${response.text}`);
-  return response.body.data as Category;
+  return createCategoryResponseSchema.parse(response.body).data;
 }
 
 /** A todo made through the API; makes a category of the caller's when none is given. */
@@ -93,7 +113,7 @@ export async function buildTodo(
     body: { title: 'A todo', ...overrides, category },
   });
   if (response.status !== 201) throw new Error(`buildTodo failed: ${response.status} ${response.text}`);
-  return response.body.todo as Todo;
+  return todoResponseSchema.parse(response.body).todo;
 }
 
 /** A workspace made through the API, owned by the signed-in user of `cookie`. */
@@ -107,7 +127,7 @@ export async function buildWorkspace(
     body: { name: `Workspace ${randomBytes(3).toString('hex')}`, ...overrides },
   });
   if (response.status !== 201) throw new Error(`buildWorkspace failed: ${response.status} ${response.text}`);
-  return response.body.data as Workspace;
+  return workspaceResponseSchema.parse(response.body).data;
 }
 
 /** Adds a member through the API as the signed-in user of `cookie`. */
@@ -123,7 +143,7 @@ export async function addProjectMember(
     body: { userId, role },
   });
   if (response.status !== 201) throw new Error(`addProjectMember failed: ${response.status} ${response.text}`);
-  return response.body.data as ProjectMember;
+  return memberResponseSchema.parse(response.body).data;
 }
 
 /**
@@ -146,12 +166,12 @@ export async function buildProject(
     body: { name: `Project ${randomBytes(3).toString('hex')}`, ...body, workspaceId },
   });
   if (response.status !== 201) throw new Error(`buildProject failed: ${response.status} ${response.text}`);
-  const project = response.body.data as Project;
+  const project = projectResponseSchema.parse(response.body).data;
   if (members.length === 0) return project;
   for (const member of members) await addProjectMember(server, cookie, project._id, member.userId, member.role);
   const fetched = await server.request('GET', `/api/v1/projects/${project._id}`, { cookie });
   if (fetched.status !== 200) throw new Error(`buildProject refetch failed: ${fetched.status} ${fetched.text}`);
-  return fetched.body.data as Project;
+  return projectResponseSchema.parse(fetched.body).data;
 }
 
 export type SignedInUser = Awaited<ReturnType<typeof buildSignedInUser>>;
@@ -159,10 +179,14 @@ export type SignedInUser = Awaited<ReturnType<typeof buildSignedInUser>>;
 /** One signed-in user per caller kind of the project permission matrix. */
 export type ProjectCast = Record<'owner' | 'admin' | 'moderator' | 'member' | 'viewer' | 'stranger', SignedInUser>;
 
-export async function buildProjectCast(server: TestServer): Promise<ProjectCast> {
+/** The cast, each signed in; `names` gives some of them the full name a test shows. */
+export async function buildProjectCast(
+  server: TestServer,
+  names: Partial<Record<keyof ProjectCast, string>> = {},
+): Promise<ProjectCast> {
   const [owner, admin, moderator, member, viewer, stranger] = await Promise.all(
-    ['owner', 'admin', 'moderator', 'member', 'viewer', 'stranger'].map((kind) =>
-      buildSignedInUser(server, { fullName: `Cast ${kind} ${randomBytes(2).toString('hex')}` }),
+    (['owner', 'admin', 'moderator', 'member', 'viewer', 'stranger'] as const).map((kind) =>
+      buildSignedInUser(server, { fullName: names[kind] ?? `Cast ${kind} ${randomBytes(2).toString('hex')}` }),
     ),
   );
   return { owner: owner!, admin: admin!, moderator: moderator!, member: member!, viewer: viewer!, stranger: stranger! };
@@ -254,7 +278,7 @@ export async function buildFeature(
     body: { title: `Feature ${randomBytes(3).toString('hex')}`, projectId, ...overrides },
   });
   if (response.status !== 201) throw new Error(`buildFeature failed: ${response.status} ${response.text}`);
-  return response.body.data as Feature;
+  return featureResponseSchema.parse(response.body).data;
 }
 
 /**
@@ -274,14 +298,14 @@ export async function buildTask(
     body: { title: `Task ${randomBytes(3).toString('hex')}`, featureId, ...overrides, categoryId },
   });
   if (response.status !== 201) throw new Error(`buildTask failed: ${response.status} ${response.text}`);
-  return response.body.data as TaskDetail;
+  return taskResponseSchema.parse(response.body).data;
 }
 
 /** A comment made through the API by the signed-in user of `cookie`. */
 export async function buildComment(server: TestServer, cookie: string, taskId: string, comment = 'A comment'): Promise<Comment> {
   const response = await server.request('POST', `/api/v1/tasks/${taskId}/comments`, { cookie, body: { comment } });
   if (response.status !== 201) throw new Error(`buildComment failed: ${response.status} ${response.text}`);
-  return response.body.data as Comment;
+  return commentResponseSchema.parse(response.body).data;
 }
 
 /**
@@ -344,6 +368,6 @@ export async function buildAttachment(
     { field: 'files', fileName: name, content: file.content ?? `Contents of ${name}`, contentType: file.contentType ?? 'text/plain' },
   ]);
   if (response.status !== 201) throw new Error(`buildAttachment failed: ${response.status} ${response.text}`);
-  const attachments = response.body.data as Attachment[];
+  const attachments = attachmentsResponseSchema.parse(response.body).data;
   return attachments.filter((attachment) => attachment.name === name).at(-1)!;
 }

@@ -5,7 +5,6 @@ import {
   buildComment,
   buildFeature,
   buildMatrixFixture,
-  buildProjectCast,
   buildRegistration,
   buildSignedInUser,
   buildTask,
@@ -21,7 +20,8 @@ import {
 import { openTestEventStream } from '../../test/event-stream.js';
 import { multipartBody } from '../../test/multipart.js';
 import { apiOperations } from '../../test/routes.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { startScene } from '../../test/scene.js';
+import type { TestServer } from '../../test/test-server.js';
 
 /**
  * The authorization audit (issue 7): one row per API operation, listed against the server's own
@@ -36,11 +36,12 @@ let cast: ProjectCast;
 
 beforeAll(async () => {
   // Every case signs in and registers from one address: the abuse limits have their own tests.
-  server = await startTestServer({
-    authRateLimit: { perIp: 1_000_000, windowMs: 60_000 },
-    loginFailures: { max: 1_000_000, maxPerIp: 1_000_000, windowMs: 60_000 },
-  });
-  cast = await buildProjectCast(server);
+  ({ server, cast } = await startScene({
+    config: {
+      authRateLimit: { perIp: 1_000_000, windowMs: 60_000 },
+      loginFailures: { max: 1_000_000, maxPerIp: 1_000_000, windowMs: 60_000 },
+    },
+  }));
 });
 
 afterAll(async () => {

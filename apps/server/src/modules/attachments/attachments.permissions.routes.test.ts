@@ -3,7 +3,6 @@ import type { Attachment } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAttachment,
-  buildProjectCast,
   buildTaskMatrixFixture,
   cookieFor,
   statusesByKind,
@@ -12,7 +11,8 @@ import {
   type CallerKind,
   type ProjectCast,
 } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 import { makeUploadDir, storedFilesOnDisk } from '../../../test/upload-dir.js';
 
 const uploadDir = makeUploadDir();
@@ -20,11 +20,7 @@ let server: TestServer;
 let cast: ProjectCast;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    authRateLimit: { perIp: 100_000, windowMs: 60_000 },
-    uploads: { dir: uploadDir, maxFileBytes: 1024 * 1024, maxFiles: 5 },
-  });
-  cast = await buildProjectCast(server);
+  ({ server, cast } = await startScene({ config: { uploads: { dir: uploadDir, maxFileBytes: 1024 * 1024, maxFiles: 5 } } }));
 });
 afterAll(async () => {
   await server.close();

@@ -4,17 +4,10 @@ import type { Attachment, TaskDetail } from '@tasklane/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskAttachments } from '../../db/schema.js';
-import {
-  buildAttachment,
-  buildFeature,
-  buildProject,
-  buildSignedInUser,
-  buildTask,
-  uploadAttachments,
-  type SignedInUser,
-} from '../../../test/factories.js';
+import { buildAttachment, buildSignedInUser, buildTask, uploadAttachments, type SignedInUser } from '../../../test/factories.js';
 import { binaryContent, multipartBody } from '../../../test/multipart.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 import { filesOnDisk, makeUploadDir, storedFilesOnDisk } from '../../../test/upload-dir.js';
 
 const MAX_FILE_BYTES = 256 * 1024;
@@ -25,10 +18,14 @@ let owner: SignedInUser;
 let featureId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ uploads: { dir: uploadDir, maxFileBytes: MAX_FILE_BYTES, maxFiles: MAX_FILES } });
-  owner = await buildSignedInUser(server, { fullName: 'Ada Lovelace' });
-  const project = await buildProject(server, owner.cookie);
-  featureId = (await buildFeature(server, owner.cookie, project._id))._id;
+  const scene = await startScene({
+    config: { uploads: { dir: uploadDir, maxFileBytes: MAX_FILE_BYTES, maxFiles: MAX_FILES } },
+    names: { owner: 'Ada Lovelace' },
+    project: true,
+    feature: { by: 'owner' },
+  });
+  ({ server, cast: { owner } } = scene);
+  featureId = scene.feature._id;
 });
 afterAll(async () => {
   await server.close();

@@ -3,21 +3,20 @@ import type { Comment } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildComment,
-  buildProjectCast,
   buildTaskMatrixFixture,
   cookieFor,
   statusesByKind,
   type CallerKind,
   type ProjectCast,
 } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  cast = await buildProjectCast(server);
+  ({ server, cast } = await startScene());
 });
 afterAll(async () => {
   await server.close();

@@ -2,22 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskComments, taskHistory, tasks } from '../../db/schema.js';
-import {
-  buildComment,
-  buildFeature,
-  buildProjectCast,
-  buildSharedProject,
-  buildTask,
-  type ProjectCast,
-} from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { buildComment, buildFeature, buildSharedProject, buildTask, type ProjectCast } from '../../../test/factories.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  cast = await buildProjectCast(server);
+  ({ server, cast } = await startScene());
 });
 afterAll(async () => {
   await server.close();

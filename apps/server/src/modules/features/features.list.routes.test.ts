@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { featureStatuses, priorities, type Feature } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFeature, buildProject, buildSignedInUser, type SignedInUser } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { buildFeature, buildProject, type SignedInUser } from '../../../test/factories.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -26,9 +27,9 @@ const specs = [
 ] as const;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  admin = await buildSignedInUser(server);
-  projectId = (await buildProject(server, admin.cookie))._id;
+  const scene = await startScene({ project: true });
+  ({ server, cast: { admin } } = scene);
+  projectId = scene.project._id;
   created = [];
   for (const spec of specs) created.push(await buildFeature(server, admin.cookie, projectId, spec));
 });

@@ -7,7 +7,6 @@ import {
   addProjectMember,
   buildMatrixFixture,
   buildProject,
-  buildProjectCast,
   buildSharedProject,
   buildSignedInUser,
   buildUser,
@@ -18,14 +17,14 @@ import {
   type ProjectCast,
   type TestUser,
 } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  cast = await buildProjectCast(server);
+  ({ server, cast } = await startScene());
 });
 afterAll(async () => {
   await server.close();

@@ -9,15 +9,15 @@ import {
   buildTask,
   type SignedInUser,
 } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let lead: SignedInUser;
 let me: SignedInUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  [lead, me] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
+  ({ server, cast: { owner: lead, member: me } } = await startScene());
 });
 afterAll(async () => {
   await server.close();

@@ -1,8 +1,9 @@
 import { BOARD_RANK_MAX_LENGTH, type BoardTask, type TaskStatus } from '@tasklane/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildFeature, buildProject, buildSignedInUser, buildTask, type SignedInUser } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { buildFeature, buildTask, type SignedInUser } from '../../../test/factories.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 /**
  * Random board moves against a model of the board (issue 13 §6): within a column and across
@@ -24,10 +25,11 @@ let projectId: string;
 let categoryId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  [lead, member] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
-  projectId = (await buildProject(server, lead.cookie, { members: [{ userId: member.user.id, role: 'MEMBER' }] }))._id;
-  categoryId = (await buildCategory(server, lead.cookie, { type: 'TASK' }))._id;
+  // The lead is the project's owner (its creator, so an ADMIN).
+  const scene = await startScene({ project: true, category: { by: 'owner' } });
+  ({ server, cast: { owner: lead, member } } = scene);
+  projectId = scene.project._id;
+  categoryId = scene.category._id;
 });
 afterAll(async () => {
   await server.close();

@@ -1,9 +1,10 @@
 import { BOARD_RANK_MAX_LENGTH, isBoardRank, rankBetween, type BoardTask, type TaskStatus } from '@tasklane/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildFeature, buildProject, buildSignedInUser, buildTask, type SignedInUser } from '../../../test/factories.js';
+import { buildCategory, buildFeature, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { openTestEventStream } from '../../../test/event-stream.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 /**
  * Board ranks stay short whatever the moves (issue 13 §6). Two cards swapped around each other
@@ -19,15 +20,10 @@ let viewer: SignedInUser;
 let projectId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  [lead, member, viewer] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server), buildSignedInUser(server)]);
-  const project = await buildProject(server, lead.cookie, {
-    members: [
-      { userId: member.user.id, role: 'MEMBER' },
-      { userId: viewer.user.id, role: 'VIEWER' },
-    ],
-  });
-  projectId = project._id;
+  // The lead is the project's owner (its creator, so an ADMIN).
+  const scene = await startScene({ project: true });
+  ({ server, cast: { owner: lead, member, viewer } } = scene);
+  projectId = scene.project._id;
 });
 afterAll(async () => {
   await server.close();

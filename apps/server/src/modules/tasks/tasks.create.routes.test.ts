@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Category, Feature, Project, TaskDetail } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildCategory,
-  buildFeature,
-  buildProject,
-  buildProjectCast,
-  buildSharedProject,
-  buildTask,
-  type ProjectCast,
-} from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { buildCategory, buildFeature, buildProject, buildTask, type ProjectCast } from '../../../test/factories.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
@@ -19,11 +12,11 @@ let feature: Feature;
 let category: Category;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  cast = await buildProjectCast(server);
-  ({ project } = await buildSharedProject(server, cast));
-  feature = await buildFeature(server, cast.admin.cookie, project._id, { title: 'Checkout' });
-  category = await buildCategory(server, cast.member.cookie, { type: 'TASK', name: 'Backend', color: '#EF4444' });
+  ({ server, cast, project, feature, category } = await startScene({
+    project: true,
+    feature: { title: 'Checkout' },
+    category: { name: 'Backend', color: '#EF4444' },
+  }));
 });
 afterAll(async () => {
   await server.close();

@@ -1,7 +1,8 @@
 import type { Category, Feature, TaskDetail, TaskHistoryEntry } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildFeature, buildProjectCast, buildSharedProject, buildTask, type ProjectCast } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { buildCategory, buildFeature, buildTask, type ProjectCast } from '../../../test/factories.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
@@ -9,11 +10,7 @@ let feature: Feature;
 let category: Category;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  cast = await buildProjectCast(server);
-  const { project } = await buildSharedProject(server, cast);
-  feature = await buildFeature(server, cast.admin.cookie, project._id, { title: 'Launch' });
-  category = await buildCategory(server, cast.member.cookie, { type: 'TASK', name: 'Writing' });
+  ({ server, cast, feature, category } = await startScene({ project: true, feature: { title: 'Launch' }, category: { name: 'Writing' } }));
 });
 afterAll(async () => {
   await server.close();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { priorities, taskStatuses, type Task, type TaskDetail } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildFeature, buildProject, buildSignedInUser, buildTask, type SignedInUser } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { buildFeature, buildProject, buildTask, type SignedInUser } from '../../../test/factories.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -26,11 +27,11 @@ const specs = [
 ] as const;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  admin = await buildSignedInUser(server);
-  const project = await buildProject(server, admin.cookie);
-  featureId = (await buildFeature(server, admin.cookie, project._id))._id;
-  const categoryId = (await buildCategory(server, admin.cookie, { type: 'TASK' }))._id;
+  const scene = await startScene({ project: true, feature: true, category: { by: 'admin' } });
+  ({ server, cast: { admin } } = scene);
+  const { project } = scene;
+  featureId = scene.feature._id;
+  const categoryId = scene.category._id;
   created = [];
   for (const spec of specs) created.push(await buildTask(server, admin.cookie, featureId, { ...spec, categoryId }));
   // Tasks of another feature of the same project count nowhere here.

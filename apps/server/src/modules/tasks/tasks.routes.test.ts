@@ -7,7 +7,6 @@ import {
   buildCategory,
   buildComment,
   buildFeature,
-  buildProjectCast,
   buildSharedProject,
   buildTask,
   buildTaskMatrixFixture,
@@ -17,7 +16,8 @@ import {
   type CallerKind,
   type ProjectCast,
 } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
@@ -25,8 +25,7 @@ let cast: ProjectCast;
 const taskCategories = new Map<string, Category>();
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  cast = await buildProjectCast(server);
+  ({ server, cast } = await startScene());
   for (const member of Object.values(cast)) {
     taskCategories.set(member.user.id, await buildCategory(server, member.cookie, { type: 'TASK' }));
   }

@@ -6,12 +6,11 @@ import {
   buildCategory,
   buildFeature,
   buildProject,
-  buildProjectCast,
-  buildSharedProject,
   buildTask,
   type ProjectCast,
 } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startScene } from '../../../test/scene.js';
+import type { TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
@@ -20,11 +19,7 @@ let feature: Feature;
 let category: Category;
 
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
-  cast = await buildProjectCast(server);
-  ({ project } = await buildSharedProject(server, cast));
-  feature = await buildFeature(server, cast.admin.cookie, project._id);
-  category = await buildCategory(server, cast.member.cookie, { type: 'TASK' });
+  ({ server, cast, project, feature, category } = await startScene({ project: true, feature: true, category: true }));
 });
 afterAll(async () => {
   await server.close();
