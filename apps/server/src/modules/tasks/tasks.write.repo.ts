@@ -1,10 +1,22 @@
 import type { HistoryChange } from '@tasklane/contract';
 import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { foreignKeyName } from '../../db/foreign-keys.js';
 import { taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
+
+/**
+ * The foreign keys a task write breaks when a row it references vanishes between the service's
+ * check and the write, by the body field that named the row (the project goes with the feature).
+ */
+export const taskReferenceKeys = {
+  categoryId: foreignKeyName(tasks, tasks.categoryId),
+  assigneeId: foreignKeyName(tasks, tasks.assigneeId),
+  featureId: foreignKeyName(tasks, tasks.featureId, tasks.projectId),
+  projectId: foreignKeyName(tasks, tasks.projectId),
+} as const;
 
 export type NewTaskValues = TaskValues & { title: string; projectId: string; featureId: string; createdBy: string; boardRank: string };
 
