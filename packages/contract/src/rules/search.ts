@@ -1,28 +1,32 @@
 /**
- * What a search matches, everywhere (lists filtered by the server and by the web app alike,
- * docs/api.md "Search"): the text typed, trimmed, found as typed (one phrase: several words
- * must appear together, in that order) anywhere in one of the searched fields, in any case.
- * Every character counts literally: % and _ are no wildcards, punctuation is not ignored.
- * Blank text matches everything. The server's SQL (ILIKE on an escaped pattern) means the same.
+ * What a search matches, everywhere (lists the server filters and lists the web app filters
+ * alike; docs/api.md, "Search"): the text is split into words at white space, and every word
+ * must appear, in any case, inside one of the searched fields (each word may be in a different
+ * field; a list field such as tags counts each item as a field). Characters are taken
+ * literally: % and _ are no wildcards, punctuation is part of the word. Blank text matches
+ * everything. The server's SQL builds one ILIKE condition per word from searchWords, with
+ * the same meaning.
  */
-export function searchPhrase(search: string | undefined): string {
-  return (search ?? '').trim().toLowerCase();
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0);
 }
 
-/** Whether the search appears in one of `fields` (a field may be a list, such as tags: any item). */
-export function matchesSearch(fields: ReadonlyArray<string | null | undefined | readonly string[]>, search: string | undefined): boolean {
-  const phrase = searchPhrase(search);
-  if (phrase === '') return true;
-  return fields.some((field) => {
-    if (field === null || field === undefined) return false;
-    if (typeof field === 'string') return field.toLowerCase().includes(phrase);
-    return field.some((item) => item.toLowerCase().includes(phrase));
-  });
+type SearchField = string | null | undefined | readonly string[];
+
+/** Whether every word of the search appears in one of `fields`. */
+export function matchesSearch(fields: readonly SearchField[], search: string | undefined): boolean {
+  const words = searchWords(search);
+  if (words.length === 0) return true;
+  const texts = fields.flatMap((field) => (field === null || field === undefined ? [] : typeof field === 'string' ? [field] : field)).map((text) => text.toLowerCase());
+  return words.every((word) => texts.some((text) => text.includes(word)));
 }
 
 /**
- * A task matches a search found in its title, its description or one of its tags. A board card
- * carries no description: there, the title and tags decide.
+ * A task matches when every word is in its title, its description or one of its tags. A board
+ * card carries no description: there, the title and the tags decide.
  */
 export function matchesTaskSearch(task: { title: string; description?: string; tags: readonly string[] }, search: string | undefined): boolean {
   return matchesSearch([task.title, task.description, task.tags], search);

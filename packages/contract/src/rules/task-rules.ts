@@ -17,7 +17,7 @@ export function statusesForFilter(filter: TaskStatusFilter): TaskStatus[] {
 }
 
 /** A blocked reason belongs only to a BLOCKED task: it is asked for, kept and shown only then. */
-export function hasBlockedReason(status: TaskStatus): boolean {
+export function hasBlockedReason(status: TaskStatus | (string & {})): boolean {
   return status === 'BLOCKED';
 }
 
