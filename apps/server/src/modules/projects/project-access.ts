@@ -48,8 +48,8 @@ export async function requireProjectRole(
   minimumRole: MemberRole = 'VIEWER',
   forbiddenMessage = 'You are not allowed to do this',
 ): Promise<ProjectAccess> {
-  const row = await findProjectAccess(ctx.db, projectId, actor.id);
-  const { role } = requireVisible(actor, row && { ...row, projectId: row.id }, 'Project');
+  const found = await findProjectAccess(ctx.db, projectId, actor.id);
+  const { row, role } = requireVisible(actor, found && { ...found, projectId: found.id }, 'Project');
   requireRole(role, minimumRole, forbiddenMessage);
-  return { projectId: row!.id, projectName: row!.name, role };
+  return { projectId: row.id, projectName: row.name, role };
 }

@@ -20,9 +20,9 @@ type Access = { project: repo.ProjectRow; role: MemberRole };
 
 /** The project and the caller's effective role; 404 for anyone who may not see it. */
 async function getAccess(ctx: ServiceContext, user: UserRow, projectId: string): Promise<Access> {
-  const project = await repo.findProject(ctx.db, projectId, user.id);
-  const { role } = requireVisible(user, project && { ...project, projectId: project.id }, 'Project');
-  return { project: project!, role };
+  const found = await repo.findProject(ctx.db, projectId, user.id);
+  const { row: project, role } = requireVisible(user, found && { ...found, projectId: found.id }, 'Project');
+  return { project, role };
 }
 
 function presentOne(access: Access) {
