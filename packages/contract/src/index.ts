@@ -22,3 +22,4 @@ export * from './attachments.js';
 export * from './rules/file-name.js';
 export * from './events.js';
 export * from './rules/board-rank.js';
+export * from './rules/search.js';

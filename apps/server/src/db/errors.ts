@@ -25,3 +25,29 @@ export function isDeadlock(error: unknown): boolean {
 export function isLockNotAvailable(error: unknown): boolean {
   return hasCode(error, '55P03');
 }
+
+/** The name of the foreign key a foreign_key_violation broke; undefined for any other error. */
+export function violatedForeignKey(error: unknown): string | undefined {
+  if (!isForeignKeyViolation(error)) return undefined;
+  const candidate = error as { constraint?: string; cause?: { constraint?: string } };
+  return candidate.cause?.constraint ?? candidate.constraint;
+}
+
+/** Constraint name -> the error a violation of it answers (a field error, usually). */
+export type ForeignKeyErrors = Readonly<Record<string, () => Error>>;
+
+/**
+ * Runs `work`; when it breaks one of the foreign keys named in `table` (a referenced row
+ * vanished between the service's check and the write), throws that key's error instead. Any
+ * other error, another foreign key's included, goes on unchanged: an unexpected key is a bug to
+ * see, not a field to blame.
+ */
+export async function mappingForeignKeys<T>(table: ForeignKeyErrors, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const constraint = violatedForeignKey(error);
+    const mapped = constraint === undefined ? undefined : table[constraint];
+    throw mapped ? mapped() : error;
+  }
+}

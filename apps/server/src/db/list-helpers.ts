@@ -1,10 +1,30 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { searchWords } from '@tasklane/contract';
+import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 export type SortOrder = 'asc' | 'desc';
 
 /** An ILIKE pattern matching `text` anywhere, with its wildcard characters taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The contract's search rule (rules/search.ts) in SQL: every word of `search` appears, in any
+ * case and literally, in one of `texts` (text columns) or in one item of one of `lists` (text[]
+ * columns). Undefined for a blank search (no condition).
+ */
+export function searchCondition(search: string | undefined, texts: SQLWrapper[], lists: SQLWrapper[] = []): SQL | undefined {
+  const words = searchWords(search);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = containsPattern(word);
+      return or(
+        ...texts.map((column) => sql`${column} ilike ${pattern}`),
+        ...lists.map((column) => sql`exists (select 1 from unnest(${column}) as item where item ilike ${pattern})`),
+      );
+    }),
+  );
 }
 
 /** The position of a column's value in an ordered list of values (1-based), for sorting enums. */

@@ -22,3 +22,12 @@ export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', mes
 export const conflict = (message: string, errors?: FieldError[]) => new AppError('CONFLICT', message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+
+/** What a 404 may name. */
+export type Resource = 'Project' | 'Feature' | 'Task' | 'Member' | 'User' | 'Attachment' | 'Todo' | 'Category' | 'Workspace';
+
+/**
+ * The one answer for "not found or not yours": a missing row and one the caller may not see are
+ * the same 404, so an id leaks nothing about what exists.
+ */
+export const notFoundOrNotYours = (resource: Resource) => notFound(`${resource} not found`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, canChangeRoles, canManageMemberWithRole } from './member-roles.js';
+import { assignableRoles, canChangeRoles, canManageMemberWithRole, countAdmins, hasRoleAtLeast, wouldLeaveNoAdmin } from './member-roles.js';
 
 describe('member role rules', () => {
   it('lets an admin manage every role', () => {
@@ -35,5 +35,36 @@ describe('member role rules', () => {
     expect(assignableRoles('MODERATOR')).toEqual(['MEMBER', 'VIEWER']);
     expect(assignableRoles('MEMBER')).toEqual([]);
     expect(assignableRoles('VIEWER')).toEqual([]);
+  });
+});
+
+describe('role order', () => {
+  it('ranks VIEWER < MEMBER < MODERATOR < ADMIN', () => {
+    expect(hasRoleAtLeast('ADMIN', 'MODERATOR')).toBe(true);
+    expect(hasRoleAtLeast('MODERATOR', 'MODERATOR')).toBe(true);
+    expect(hasRoleAtLeast('MEMBER', 'MODERATOR')).toBe(false);
+    expect(hasRoleAtLeast('VIEWER', 'VIEWER')).toBe(true);
+    expect(hasRoleAtLeast('VIEWER', 'MEMBER')).toBe(false);
+  });
+});
+
+describe('the last-admin rule', () => {
+  it('refuses removing or demoting the only admin', () => {
+    expect(wouldLeaveNoAdmin('ADMIN', null, 1)).toBe(true);
+    expect(wouldLeaveNoAdmin('ADMIN', 'MODERATOR', 1)).toBe(true);
+  });
+
+  it('allows it when another admin stays, or when the admin stays admin', () => {
+    expect(wouldLeaveNoAdmin('ADMIN', null, 2)).toBe(false);
+    expect(wouldLeaveNoAdmin('ADMIN', 'ADMIN', 1)).toBe(false);
+  });
+
+  it('never concerns a member who is not an admin', () => {
+    expect(wouldLeaveNoAdmin('MODERATOR', null, 1)).toBe(false);
+    expect(wouldLeaveNoAdmin('VIEWER', 'MEMBER', 0)).toBe(false);
+  });
+
+  it('counts the admins of a member list', () => {
+    expect(countAdmins([{ role: 'ADMIN' }, { role: 'MEMBER' }, { role: 'ADMIN' }])).toBe(2);
   });
 });

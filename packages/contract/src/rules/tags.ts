@@ -9,3 +9,8 @@ export function parseTags(text: string): string[] {
 export function formatTags(tags: readonly string[]): string {
   return tags.join(', ');
 }
+
+/** Two tag lists are equal when they hold the same tags in the same order (order is what the user typed). */
+export function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((tag, index) => tag === b[index]);
+}

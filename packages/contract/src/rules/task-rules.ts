@@ -16,6 +16,25 @@ export function statusesForFilter(filter: TaskStatusFilter): TaskStatus[] {
   return [normalizeTaskStatus(filter)];
 }
 
+/** A blocked reason belongs only to a BLOCKED task: it is asked for, kept and shown only then. */
+export function hasBlockedReason(status: TaskStatus | (string & {})): boolean {
+  return status === 'BLOCKED';
+}
+
+/**
+ * The blocked reason a task in `status` has after a save: the one asked for (undefined: the one
+ * it had, if it was BLOCKED already), and none at all unless it is BLOCKED.
+ */
+export function blockedReasonAfter(
+  status: TaskStatus,
+  asked: string | null | undefined,
+  before?: { status: TaskStatus; blockedReason: string | null },
+): string | null {
+  if (!hasBlockedReason(status)) return null;
+  if (asked !== undefined) return asked;
+  return before && hasBlockedReason(before.status) ? before.blockedReason : null;
+}
+
 /** Overdue = a due day before today and a status neither COMPLETED nor CANCELLED. */
 export function isTaskOverdue(task: { dueDate: string | null; status: TaskStatus }, today: string): boolean {
   if (!task.dueDate || task.status === 'COMPLETED' || task.status === 'CANCELLED') return false;

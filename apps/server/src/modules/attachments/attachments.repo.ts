@@ -1,6 +1,7 @@
 import type { HistoryChange } from '@tasklane/contract';
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectRow } from '../../db/insert-select.js';
 import { projects, taskAttachments, taskHistory, tasks, users } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
@@ -106,9 +107,22 @@ export async function insertAttachmentsWithHistory(
     db
       .insert(taskAttachments)
       .select(
-        sql`select f.id, ${updated}.id, f."storageKey", f.name, f.size, f."contentType", ${description}::text, ${userId}::uuid, statement_timestamp()
-          from ${updated} cross join jsonb_to_recordset(${rows}::jsonb)
+        selectRow(
+          taskAttachments,
+          {
+            id: sql`f.id`,
+            taskId: sql`${updated}.id`,
+            storageKey: sql`f."storageKey"`,
+            name: sql`f.name`,
+            size: sql`f.size`,
+            contentType: sql`f."contentType"`,
+            description: sql`${description}::text`,
+            uploadedBy: sql`${userId}::uuid`,
+            createdAt: sql`statement_timestamp()`,
+          },
+          sql`${updated} cross join jsonb_to_recordset(${rows}::jsonb)
             as f(id uuid, "storageKey" text, name text, size bigint, "contentType" text)`,
+        ),
       )
       .returning({ id: taskAttachments.id }),
   );
@@ -116,8 +130,18 @@ export async function insertAttachmentsWithHistory(
     .with(updated, inserted, event)
     .insert(taskHistory)
     .select(
-      sql`select gen_random_uuid(), ${updated}.id, ${userId}::uuid, ${history.action}, ${JSON.stringify(history.details)}::jsonb, statement_timestamp()
-        from ${updated}`,
+      selectRow(
+        taskHistory,
+        {
+          id: sql`gen_random_uuid()`,
+          taskId: sql`${updated}.id`,
+          userId: sql`${userId}::uuid`,
+          action: sql`${history.action}`,
+          details: sql`${JSON.stringify(history.details)}::jsonb`,
+          createdAt: sql`statement_timestamp()`,
+        },
+        updated,
+      ),
     )
     .returning({ id: taskHistory.id });
   return written.length > 0;
@@ -161,9 +185,18 @@ export async function deleteAttachmentWithHistory(db: Db, actor: Actor, taskId: 
     db
       .insert(taskHistory)
       .select(
-        sql`select gen_random_uuid(), ${taskId}::uuid, ${userId}::uuid, 'ATTACHMENT_REMOVED',
-            jsonb_build_object('attachmentId', ${deleted}.id, 'attachmentName', ${deleted}.name), statement_timestamp()
-          from ${deleted}`,
+        selectRow(
+          taskHistory,
+          {
+            id: sql`gen_random_uuid()`,
+            taskId: sql`${taskId}::uuid`,
+            userId: sql`${userId}::uuid`,
+            action: sql`'ATTACHMENT_REMOVED'`,
+            details: sql`jsonb_build_object('attachmentId', ${deleted}.id, 'attachmentName', ${deleted}.name)`,
+            createdAt: sql`statement_timestamp()`,
+          },
+          deleted,
+        ),
       )
       .returning({ id: taskHistory.id }),
   );

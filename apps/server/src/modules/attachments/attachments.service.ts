@@ -1,9 +1,9 @@
 import type { Attachment, MemberRole } from '@tasklane/contract';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound, notFoundOrNotYours } from '../../http/errors.js';
 import { FileMissingError } from '../../storage/file-store.js';
 import type { Actor, ServiceContext } from '../context.js';
-import { roleFrom } from '../projects/project-access.js';
-import { abilitiesFor } from '../projects/projects.policy.js';
+import { requireRole, requireVisible } from '../projects/project-access.js';
+import { minimumRoleFor } from '../projects/projects.policy.js';
 import { findTaskAccess } from '../tasks/tasks.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { presentAttachment } from './attachments.presenter.js';
@@ -14,15 +14,12 @@ const EDIT_ONLY = 'Only members, moderators and admins can add and remove attach
 
 /** The caller's role in the task's project; 404 for anyone who may not see the task. */
 async function requireTaskRole(ctx: ServiceContext, user: UserRow, taskId: string): Promise<MemberRole> {
-  const task = await findTaskAccess(ctx.db, taskId, user.id);
-  const role = task ? roleFrom(user, task) : null;
-  if (!task || !role) throw notFound('Task not found');
-  return role;
+  return requireVisible(user, await findTaskAccess(ctx.db, taskId, user.id), 'Task').role;
 }
 
 /** Those who may edit the task (MEMBER and above, the workspace owner) add and remove its files. */
 function requireEditor(role: MemberRole) {
-  if (!abilitiesFor(role).canEditTasks) throw forbidden(EDIT_ONLY);
+  requireRole(role, minimumRoleFor.canEditTasks, EDIT_ONLY);
 }
 
 async function presentList(ctx: ServiceContext, taskId: string): Promise<Attachment[]> {
@@ -55,14 +52,14 @@ export async function addAttachments(ctx: ServiceContext, user: Actor, taskId: s
     if (!isWritten) await removeStoredFiles(ctx.files, upload.files.map((file) => file.storageKey));
   }
   // Deleted between the check and the write.
-  if (!isWritten) throw notFound('Task not found');
+  if (!isWritten) throw notFoundOrNotYours('Task');
   return presentList(ctx, taskId);
 }
 
 export async function openAttachment(ctx: ServiceContext, user: UserRow, taskId: string, attachmentId: string) {
   await requireTaskRole(ctx, user, taskId);
   const row = await repo.findAttachmentFile(ctx.db, taskId, attachmentId);
-  if (!row) throw notFound('Attachment not found');
+  if (!row) throw notFoundOrNotYours('Attachment');
   try {
     const file = await ctx.files.open(row.storageKey);
     return { ...file, name: row.name, contentType: row.contentType };
@@ -75,6 +72,6 @@ export async function openAttachment(ctx: ServiceContext, user: UserRow, taskId:
 export async function removeAttachment(ctx: ServiceContext, user: Actor, taskId: string, attachmentId: string) {
   requireEditor(await requireTaskRole(ctx, user, taskId));
   const deleted = await repo.deleteAttachmentWithHistory(ctx.db, user, taskId, attachmentId);
-  if (!deleted) throw notFound('Attachment not found');
+  if (!deleted) throw notFoundOrNotYours('Attachment');
   await removeStoredFiles(ctx.files, [deleted.storageKey]);
 }

@@ -1,5 +1,5 @@
 import type { CategoryType, CreateCategoryData } from '@tasklane/contract';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFoundOrNotYours } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -23,5 +23,5 @@ export async function createCategory(ctx: ServiceContext, user: Actor, data: Cre
 
 export async function deleteCategory(ctx: ServiceContext, user: Actor, id: string) {
   const isDeleted = await repo.deleteOwnedCategory(ctx.db, user, id);
-  if (!isDeleted) throw notFound('Category not found');
+  if (!isDeleted) throw notFoundOrNotYours('Category');
 }

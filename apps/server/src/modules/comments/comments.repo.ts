@@ -1,8 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { foreignKeyName } from '../../db/foreign-keys.js';
 import { taskComments, tasks, users } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
+
+/** The foreign key a new comment breaks when its task is deleted between the check and the write. */
+export const commentTaskKey = foreignKeyName(taskComments, taskComments.taskId);
 
 export type CommentRow = {
   id: string;

@@ -1,6 +1,7 @@
 import type { LiveEventType } from '@tasklane/contract';
 import { and, asc, desc, gt, gte, lt, ne, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectRow } from '../../db/insert-select.js';
 import { events, projectMembers, projects, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 
@@ -46,28 +47,26 @@ const int = (value: Value): SQL => (value instanceof SQL ? value : sql`${value ?
  * all, and publishing costs no extra statement. The insert fires the NOTIFY trigger.
  */
 export function eventOf(db: Db, actor: Actor, spec: EventSpec, source?: SQLWrapper) {
-  // Every column in table order (an INSERT ... SELECT names them all).
-  const row = sql.join(
-    [
-      sql`nextval(pg_get_serial_sequence('events', 'id'))`,
-      sql`${spec.type}::text`,
-      uuid(spec.entityId),
-      uuid(spec.projectId),
-      uuid(spec.workspaceId),
-      uuid(spec.featureId),
-      uuid(spec.taskId),
-      uuid(spec.ownerId),
-      uuid(spec.subjectId),
-      int(spec.version),
-      sql`${actor.id}::uuid`,
-      sql`${actor.clientId}::text`,
-      sql`statement_timestamp()`,
-    ],
-    sql`, `,
+  const row = selectRow(
+    events,
+    {
+      id: sql`nextval(pg_get_serial_sequence('events', 'id'))`,
+      type: sql`${spec.type}::text`,
+      entityId: uuid(spec.entityId),
+      projectId: uuid(spec.projectId),
+      workspaceId: uuid(spec.workspaceId),
+      featureId: uuid(spec.featureId),
+      taskId: uuid(spec.taskId),
+      ownerId: uuid(spec.ownerId),
+      subjectId: uuid(spec.subjectId),
+      version: int(spec.version),
+      actorId: sql`${actor.id}::uuid`,
+      origin: sql`${actor.clientId}::text`,
+      createdAt: sql`statement_timestamp()`,
+    },
+    source,
   );
-  return db
-    .$with('live_event')
-    .as(db.insert(events).select(source ? sql`select ${row} from ${source}` : sql`select ${row}`).returning({ eventId: events.id }));
+  return db.$with('live_event').as(db.insert(events).select(row).returning({ eventId: events.id }));
 }
 
 /** The workspace of the project whose id is `projectId` (SQL), for project-scoped events. */

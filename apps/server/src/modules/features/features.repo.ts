@@ -1,8 +1,8 @@
 import type { CreateFeatureData, FeatureStatus, ListFeaturesData, MemberRole, Priority } from '@tasklane/contract';
 import { featureStatuses, priorities } from '@tasklane/contract';
-import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { containsPattern, orderTerm, rankOf } from '../../db/list-helpers.js';
+import { orderTerm, rankOf, searchCondition } from '../../db/list-helpers.js';
 import { features, projects, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
@@ -70,10 +70,8 @@ function listConditions(projectId: string, query: ListFeaturesData): SQL {
   const conditions: SQL[] = [eq(features.projectId, projectId)];
   if (query.status) conditions.push(eq(features.status, query.status));
   if (query.priority) conditions.push(eq(features.priority, query.priority));
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push(or(ilike(features.title, pattern), ilike(features.description, pattern))!);
-  }
+  const search = searchCondition(query.search, [features.title, features.description]);
+  if (search) conditions.push(search);
   return and(...conditions)!;
 }
 

@@ -1,10 +1,10 @@
 import type { CreateFeatureData, ListFeaturesData, MemberRole, UpdateFeatureData } from '@tasklane/contract';
 import { pageCount } from '../../db/list-helpers.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, notFoundOrNotYours } from '../../http/errors.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { Actor, ServiceContext } from '../context.js';
-import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
-import { abilitiesFor } from '../projects/projects.policy.js';
+import { requireProjectRole, requireRole, requireVisible } from '../projects/project-access.js';
+import { minimumRoleFor } from '../projects/projects.policy.js';
 import type { UserRow } from '../users/users.repo.js';
 import { presentFeature } from './features.presenter.js';
 import * as repo from './features.repo.js';
@@ -13,11 +13,11 @@ const STALE_FEATURE = 'This feature was changed by someone else. Reload to see t
 const MANAGE_ONLY = 'Only admins and moderators can manage features';
 
 function requireManager(role: MemberRole) {
-  if (!abilitiesFor(role).canManageFeatures) throw forbidden(MANAGE_ONLY);
+  requireRole(role, minimumRoleFor.canManageFeatures, MANAGE_ONLY);
 }
 
 export async function listFeatures(ctx: ServiceContext, user: UserRow, query: ListFeaturesData) {
-  const access = await requireProjectAccess(ctx, user, query.projectId);
+  const access = await requireProjectRole(ctx, user, query.projectId);
   const { rows, total } = await repo.listFeatures(ctx.db, access.projectId, query);
   const project = { id: access.projectId, name: access.projectName };
   return {
@@ -28,8 +28,7 @@ export async function listFeatures(ctx: ServiceContext, user: UserRow, query: Li
 }
 
 export async function createFeature(ctx: ServiceContext, user: Actor, data: CreateFeatureData) {
-  const access = await requireProjectAccess(ctx, user, data.projectId);
-  requireManager(access.role);
+  const access = await requireProjectRole(ctx, user, data.projectId, minimumRoleFor.canManageFeatures, MANAGE_ONLY);
   const { projectId, ...values } = data;
   const row = await repo.insertFeature(ctx.db, user, projectId, values);
   return presentFeature(row, { id: access.projectId, name: access.projectName });
@@ -40,10 +39,7 @@ export async function createFeature(ctx: ServiceContext, user: Actor, data: Crea
  * caller names a project (projectId) that is not the feature's.
  */
 async function requireFeatureAccess(ctx: ServiceContext, user: UserRow, featureId: string, projectId?: string) {
-  const row = await repo.findFeature(ctx.db, featureId, user.id);
-  const role = row ? roleFrom(user, row) : null;
-  if (!row || !role || (projectId !== undefined && projectId !== row.projectId)) throw notFound('Feature not found');
-  return { row, role };
+  return requireVisible(user, await repo.findFeature(ctx.db, featureId, user.id), 'Feature', projectId);
 }
 
 /** One feature, for its task list's title (an addition to the spec); members of its project. */
@@ -71,7 +67,7 @@ export async function updateFeature(ctx: ServiceContext, user: Actor, featureId:
   // A save that changes nothing writes nothing (and keeps the version).
   if (Object.keys(changes).length === 0) return presentFeature(row, project);
   const updated = await repo.updateFeature(ctx.db, user, featureId, changes, data.version);
-  if (!updated) throw data.version === undefined ? notFound('Feature not found') : conflict(STALE_FEATURE);
+  if (!updated) throw data.version === undefined ? notFoundOrNotYours('Feature') : conflict(STALE_FEATURE);
   return presentFeature(updated, project);
 }
 
@@ -79,5 +75,5 @@ export async function deleteFeature(ctx: ServiceContext, user: Actor, featureId:
   const { role } = await requireFeatureAccess(ctx, user, featureId, projectId);
   requireManager(role);
   const isDeleted = await deleteWithAttachmentFiles(ctx, { featureId }, (tx) => repo.deleteFeature(tx, user, featureId));
-  if (!isDeleted) throw notFound('Feature not found');
+  if (!isDeleted) throw notFoundOrNotYours('Feature');
 }

@@ -1,6 +1,7 @@
 import type { MemberRole } from '@tasklane/contract';
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectRow } from '../../db/insert-select.js';
 import { projectMembers, projects, users } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
@@ -61,7 +62,13 @@ export async function insertMember(db: Db, actor: Actor, projectId: string, user
   const added = db.$with('added').as(
     db
       .insert(projectMembers)
-      .select(sql`select gen_random_uuid(), ${projectId}::uuid, ${target.id}, ${role}, now() from ${target}`)
+      .select(
+        selectRow(
+          projectMembers,
+          { id: sql`gen_random_uuid()`, projectId: sql`${projectId}::uuid`, userId: sql`${target.id}`, role: sql`${role}`, createdAt: sql`now()` },
+          target,
+        ),
+      )
       .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] })
       .returning({
         id: projectMembers.id,

@@ -1,4 +1,4 @@
-import type { MemberRole, ProjectAbilities, TaskAbilities } from '@tasklane/contract';
+import { hasRoleAtLeast, type MemberRole, type ProjectAbilities, type TaskAbilities } from '@tasklane/contract';
 
 /**
  * Who may do what in a project. ADMIN: everything, including deleting the project and
@@ -11,15 +11,25 @@ export function effectiveRole(membershipRole: MemberRole | null, isWorkspaceOwne
   return isWorkspaceOwner ? 'ADMIN' : membershipRole;
 }
 
+/**
+ * The least role each project ability needs; the services check the same minimums with
+ * requireProjectRole / requireRole, and report these abilities to the client.
+ */
+export const minimumRoleFor = {
+  canEdit: 'MODERATOR',
+  canDelete: 'ADMIN',
+  canManageMembers: 'MODERATOR',
+  canManageFeatures: 'MODERATOR',
+  canEditTasks: 'MEMBER',
+} as const satisfies Record<keyof ProjectAbilities, MemberRole>;
+
 export function abilitiesFor(role: MemberRole): ProjectAbilities {
-  const isAdmin = role === 'ADMIN';
-  const isModerator = isAdmin || role === 'MODERATOR';
   return {
-    canEdit: isModerator,
-    canDelete: isAdmin,
-    canManageMembers: isModerator,
-    canManageFeatures: isModerator,
-    canEditTasks: isModerator || role === 'MEMBER',
+    canEdit: hasRoleAtLeast(role, minimumRoleFor.canEdit),
+    canDelete: hasRoleAtLeast(role, minimumRoleFor.canDelete),
+    canManageMembers: hasRoleAtLeast(role, minimumRoleFor.canManageMembers),
+    canManageFeatures: hasRoleAtLeast(role, minimumRoleFor.canManageFeatures),
+    canEditTasks: hasRoleAtLeast(role, minimumRoleFor.canEditTasks),
   };
 }
 
@@ -33,7 +43,7 @@ export { canChangeRoles, canManageMemberWithRole } from '@tasklane/contract';
  */
 export function taskAbilitiesFor(role: MemberRole, isCreator: boolean): TaskAbilities {
   const project = abilitiesFor(role);
-  const isModerator = role === 'ADMIN' || role === 'MODERATOR';
+  const isModerator = hasRoleAtLeast(role, 'MODERATOR');
   return {
     canEdit: project.canEditTasks,
     canDelete: isModerator || (project.canEditTasks && isCreator),

@@ -1,6 +1,7 @@
 import type { CreateProjectData, MemberRole, ProjectStatus, Priority, UpdateProjectData } from '@tasklane/contract';
 import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectRow } from '../../db/insert-select.js';
 import { projectMembers, projects, tasks, users, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf } from '../events/events.repo.js';
@@ -197,7 +198,13 @@ export async function insertProjectWithAdmin(db: Db, actor: Actor, data: CreateP
   const [row] = await db
     .with(inserted, projectEvent(db, actor, 'project.created', inserted))
     .insert(projectMembers)
-    .select(sql`select gen_random_uuid(), ${inserted.id}, ${actor.id}::uuid, 'ADMIN', now() from ${inserted}`)
+    .select(
+      selectRow(
+        projectMembers,
+        { id: sql`gen_random_uuid()`, projectId: sql`${inserted.id}`, userId: sql`${actor.id}::uuid`, role: sql`'ADMIN'`, createdAt: sql`now()` },
+        inserted,
+      ),
+    )
     .returning({ projectId: projectMembers.projectId });
   return row!.projectId;
 }

@@ -1,15 +1,15 @@
-import type { CreateProjectData, MemberRole, UpdateProjectData } from '@tasklane/contract';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { wouldLeaveNoAdmin, type CreateProjectData, type MemberRole, type UpdateProjectData } from '@tasklane/contract';
+import { badRequest, conflict, forbidden, notFoundOrNotYours } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../workspaces/workspaces.service.js';
-import { abilitiesFor, canChangeRoles, canManageMemberWithRole, effectiveRole } from './projects.policy.js';
+import { canManageMemberWithRole, effectiveRole, minimumRoleFor } from './projects.policy.js';
 import { presentProject } from './projects.presenter.js';
 import * as members from './members.repo.js';
-import { requireProjectAccess } from './project-access.js';
+import { requireProjectRole, requireRole, requireVisible } from './project-access.js';
 import * as repo from './projects.repo.js';
 
 const STALE_PROJECT = 'This project was changed by someone else. Reload to see the latest version.';
@@ -20,9 +20,8 @@ type Access = { project: repo.ProjectRow; role: MemberRole };
 
 /** The project and the caller's effective role; 404 for anyone who may not see it. */
 async function getAccess(ctx: ServiceContext, user: UserRow, projectId: string): Promise<Access> {
-  const project = await repo.findProject(ctx.db, projectId, user.id);
-  const role = project ? effectiveRole(project.membershipRole, project.workspaceOwnerId === user.id) : null;
-  if (!project || !role) throw notFound('Project not found');
+  const found = await repo.findProject(ctx.db, projectId, user.id);
+  const { row: project, role } = requireVisible(user, found && { ...found, projectId: found.id }, 'Project');
   return { project, role };
 }
 
@@ -70,20 +69,20 @@ export async function createProject(ctx: ServiceContext, user: Actor, data: Crea
 
 export async function updateProject(ctx: ServiceContext, user: Actor, projectId: string, data: UpdateProjectData) {
   const access = await getAccess(ctx, user, projectId);
-  if (!abilitiesFor(access.role).canEdit) throw forbidden('Only admins and moderators can edit this project');
+  requireRole(access.role, minimumRoleFor.canEdit, 'Only admins and moderators can edit this project');
   // Re-sending the project's current category (perhaps another member's) is not a change.
   if (data.category !== access.project.categoryId) await checkCategory(ctx, user, data.category);
   if (data.version !== undefined && data.version !== access.project.version) throw conflict(STALE_PROJECT);
   if (!(await repo.updateProject(ctx.db, user, projectId, data, data.version))) {
     // Changed (or deleted) since it was read above.
-    throw data.version === undefined ? notFound('Project not found') : conflict(STALE_PROJECT);
+    throw data.version === undefined ? notFoundOrNotYours('Project') : conflict(STALE_PROJECT);
   }
   return getProject(ctx, user, projectId);
 }
 
 export async function deleteProject(ctx: ServiceContext, user: Actor, projectId: string) {
   const access = await getAccess(ctx, user, projectId);
-  if (!abilitiesFor(access.role).canDelete) throw forbidden('Only admins can delete this project');
+  requireRole(access.role, minimumRoleFor.canDelete, 'Only admins can delete this project');
   await deleteWithAttachmentFiles(ctx, { projectId }, (tx) => repo.deleteProject(tx, user, projectId));
 }
 
@@ -92,38 +91,37 @@ export async function listMembers(ctx: ServiceContext, user: UserRow, projectId:
 }
 
 export async function addMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
-  const { role: callerRole } = await requireProjectAccess(ctx, user, projectId);
-  if (!abilitiesFor(callerRole).canManageMembers) throw forbidden('Only admins and moderators can add members');
+  const { role: callerRole } = await requireProjectRole(ctx, user, projectId, minimumRoleFor.canManageMembers, 'Only admins and moderators can add members');
   if (!canManageMemberWithRole(callerRole, role)) throw forbidden('Moderators can add only members and viewers');
   const added = await members.insertMember(ctx.db, user, projectId, userId, role);
-  if (added.outcome === 'no-such-user') throw notFound('User not found');
+  if (added.outcome === 'no-such-user') throw notFoundOrNotYours('User');
   if (added.outcome === 'already-member') throw conflict('User is already a member of this project');
   return added.member;
 }
 
 /** Removes a member; a member of any role may also remove themself (leave), unless the last ADMIN. */
 export async function removeMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string) {
-  const { role: callerRole } = await requireProjectAccess(ctx, user, projectId);
+  const { role: callerRole } = await requireProjectRole(ctx, user, projectId);
   const isLeaving = userId === user.id;
-  if (!isLeaving && !abilitiesFor(callerRole).canManageMembers) throw forbidden('Only admins and moderators can remove members');
+  if (!isLeaving) requireRole(callerRole, minimumRoleFor.canManageMembers, 'Only admins and moderators can remove members');
   await members.withProjectLock(ctx.db, projectId, async (tx) => {
     const target = await members.findMemberRoleAndAdmins(tx, projectId, userId);
-    if (!target.role) throw notFound('Member not found');
+    if (!target.role) throw notFoundOrNotYours('Member');
     if (!isLeaving && !canManageMemberWithRole(callerRole, target.role)) throw forbidden('Moderators can remove only members and viewers');
-    if (target.role === 'ADMIN' && target.admins <= 1) throw conflict(isLeaving ? LAST_ADMIN_LEAVING : LAST_ADMIN);
+    if (wouldLeaveNoAdmin(target.role, null, target.admins)) throw conflict(isLeaving ? LAST_ADMIN_LEAVING : LAST_ADMIN);
     await members.deleteMember(tx, user, projectId, userId);
   });
 }
 
 export async function changeMemberRole(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
-  const { role: callerRole } = await requireProjectAccess(ctx, user, projectId);
-  if (!canChangeRoles(callerRole)) throw forbidden('Only admins can change roles');
+  // Only admins change roles (canChangeRoles, the rule the web app offers).
+  await requireProjectRole(ctx, user, projectId, 'ADMIN', 'Only admins can change roles');
   return members.withProjectLock(ctx.db, projectId, async (tx) => {
     const target = await members.findMemberRoleAndAdmins(tx, projectId, userId);
-    if (!target.role) throw notFound('Member not found');
-    if (target.role === 'ADMIN' && role !== 'ADMIN' && target.admins <= 1) throw conflict(LAST_ADMIN);
+    if (!target.role) throw notFoundOrNotYours('Member');
+    if (wouldLeaveNoAdmin(target.role, role, target.admins)) throw conflict(LAST_ADMIN);
     const member = await members.setMemberRole(tx, user, projectId, userId, role);
-    if (!member) throw notFound('Member not found');
+    if (!member) throw notFoundOrNotYours('Member');
     return member;
   });
 }

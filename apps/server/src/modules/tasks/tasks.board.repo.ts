@@ -1,19 +1,12 @@
-import type { MemberRole, Priority, TaskStatus } from '@tasklane/contract';
+import type { MemberRole, TaskStatus } from '@tasklane/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, tasks, users, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
+import type { TaskColumns } from './tasks.repo.js';
 
-export type BoardTaskRow = {
-  id: string;
-  title: string;
-  status: TaskStatus;
-  priority: Priority;
-  dueDate: string | null;
-  tags: string[];
-  boardRank: string;
-  version: number;
-  assignee: { id: string; fullName: string; avatar: string | null } | null;
+export type BoardTaskRow = Pick<TaskColumns, 'id' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version'> & {
+  assignee: Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'avatar'> | null;
 };
 
 /**
@@ -44,14 +37,7 @@ export async function listBoardTasks(db: Db, featureId: string, limit: number): 
 /** A neighbour named by a move: its rank and whether it is a task of the same feature. */
 type Neighbour = { rank: string; isSameFeature: boolean } | null;
 
-export type MoveContextRow = {
-  id: string;
-  projectId: string;
-  featureId: string;
-  status: TaskStatus;
-  blockedReason: string | null;
-  boardRank: string;
-  version: number;
+export type MoveContextRow = Pick<TaskColumns, 'id' | 'projectId' | 'featureId' | 'status' | 'blockedReason' | 'boardRank' | 'version'> & {
   workspaceOwnerId: string;
   membershipRole: MemberRole | null;
   after: Neighbour;

@@ -1,10 +1,10 @@
 import { BOARD_TASK_LIMIT, isTaskOverdue, type BoardTask, type MoveTaskData, type MovedTask } from '@tasklane/contract';
 import { isDeadlock, isLockNotAvailable } from '../../db/errors.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFoundOrNotYours } from '../../http/errors.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { findFeature } from '../features/features.repo.js';
-import { roleFrom } from '../projects/project-access.js';
-import { abilitiesFor } from '../projects/projects.policy.js';
+import { requireRole, requireVisible } from '../projects/project-access.js';
+import { minimumRoleFor } from '../projects/projects.policy.js';
 import type { UserRow } from '../users/users.repo.js';
 import { findMoveContext, listBoardTasks, type BoardTaskRow } from './tasks.board.repo.js';
 import { rankMove, type RenumberMode } from './tasks.board.ranks.js';
@@ -33,8 +33,7 @@ function presentBoardTask(row: BoardTaskRow, today: string): BoardTask {
 
 /** A feature's board: every task (up to BOARD_TASK_LIMIT) in board order, and the statistics tiles (members). */
 export async function getBoard(ctx: ServiceContext, user: UserRow, featureId: string) {
-  const feature = await findFeature(ctx.db, featureId, user.id);
-  if (!feature || !roleFrom(user, feature)) throw notFound('Feature not found');
+  const { row: feature } = requireVisible(user, await findFeature(ctx.db, featureId, user.id), 'Feature');
   const rows = await listBoardTasks(ctx.db, feature.id, BOARD_TASK_LIMIT);
   const { statistics } = await countFeatureTasks(ctx.db, feature.id, {});
   const today = utcToday();
@@ -83,10 +82,9 @@ async function moveOnce(
   mode: RenumberMode,
 ) {
   const moved = await write.withTaskLock(ctx.db, taskId, async (tx) => {
-    const context = await findMoveContext(tx, taskId, user.id, { status: data.status, afterId, beforeId });
-    const role = context ? roleFrom(user, context) : null;
-    if (!context || !role) throw notFound('Task not found');
-    if (!abilitiesFor(role).canEditTasks) throw forbidden(EDIT_ONLY);
+    const found = await findMoveContext(tx, taskId, user.id, { status: data.status, afterId, beforeId });
+    const { row: context, role } = requireVisible(user, found, 'Task');
+    requireRole(role, minimumRoleFor.canEditTasks, EDIT_ONLY);
     if (data.version !== undefined && data.version !== context.version) throw conflict(STALE_TASK);
     if (afterId && !context.after?.isSameFeature) throw neighbourError('afterId');
     if (beforeId && !context.before?.isSameFeature) throw neighbourError('beforeId');
@@ -99,6 +97,6 @@ async function moveOnce(
     return write.moveTaskWithHistory(tx, user, taskId, context.version, boardRank, plan.values, plan.history, others);
   });
   // The lock held the row: only a task deleted meanwhile is missing here.
-  if (!moved) throw notFound('Task not found');
+  if (!moved) throw notFoundOrNotYours('Task');
   return { _id: moved.id, status: moved.status, boardRank: moved.boardRank, version: moved.version };
 }

@@ -1,18 +1,13 @@
-import type { HistoryChange, HistoryPerson, Priority, TaskStatus } from '@tasklane/contract';
+import { blockedReasonAfter, hasBlockedReason, sameTags, type HistoryChange, type HistoryPerson, type TaskStatus } from '@tasklane/contract';
+import type { TaskColumns } from './tasks.repo.js';
 
 type Ref = { id: string; name: string };
 
 /** What history is computed from: a task's fields, with the names its references had. */
-export type TaskSnapshot = {
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: Priority;
-  dueDate: string | null;
-  estimatedHours: number | null;
-  actualHours: number | null;
-  tags: string[];
-  blockedReason: string | null;
+export type TaskSnapshot = Pick<
+  TaskColumns,
+  'title' | 'description' | 'status' | 'priority' | 'dueDate' | 'estimatedHours' | 'actualHours' | 'tags' | 'blockedReason'
+> & {
   assignee: Ref | null;
   category: Ref | null;
   feature: Ref;
@@ -22,39 +17,36 @@ export type TaskSnapshot = {
 export type TaskChanges = Partial<TaskSnapshot>;
 
 /** Column values for the tasks table. */
-export type TaskValues = Partial<{
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: Priority;
-  dueDate: string | null;
-  estimatedHours: number | null;
-  actualHours: number | null;
-  tags: string[];
-  blockedReason: string | null;
-  assigneeId: string | null;
-  categoryId: string | null;
-  featureId: string;
-}>;
+export type TaskValues = Partial<
+  Pick<
+    TaskColumns,
+    | 'title'
+    | 'description'
+    | 'status'
+    | 'priority'
+    | 'dueDate'
+    | 'estimatedHours'
+    | 'actualHours'
+    | 'tags'
+    | 'blockedReason'
+    | 'assigneeId'
+    | 'categoryId'
+    | 'featureId'
+  >
+>;
 
 export type TaskPlan = { values: TaskValues; history: HistoryChange[] };
 
 const person = (ref: Ref | null): HistoryPerson => (ref ? { _id: ref.id, fullName: ref.name } : null);
 const dueDay = (day: string | null) => (day ? `${day}T00:00:00.000Z` : null);
-const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, index) => tag === b[index]);
 
 type StatusSnapshot = Pick<TaskSnapshot, 'status' | 'blockedReason'>;
 
-/** The reason is kept only while the task is BLOCKED. */
-function nextBlockedReason(before: StatusSnapshot, changes: TaskChanges, status: TaskStatus): string | null {
-  if (status !== 'BLOCKED') return null;
-  return changes.blockedReason !== undefined ? changes.blockedReason : before.status === 'BLOCKED' ? before.blockedReason : null;
-}
 
 function statusChange(before: StatusSnapshot, status: TaskStatus, reason: string | null): HistoryChange | undefined {
   if (status === before.status) return undefined;
-  if (status === 'BLOCKED') return { action: 'BLOCKED', details: { from: before.status, reason } };
-  if (before.status === 'BLOCKED') return { action: 'UNBLOCKED', details: { to: status, reason: before.blockedReason } };
+  if (hasBlockedReason(status)) return { action: 'BLOCKED', details: { from: before.status, reason } };
+  if (hasBlockedReason(before.status)) return { action: 'UNBLOCKED', details: { to: status, reason: before.blockedReason } };
   return { action: 'STATUS_CHANGED', details: { from: before.status, to: status } };
 }
 
@@ -69,7 +61,7 @@ export function planTaskUpdate(before: TaskSnapshot, changes: TaskChanges): Task
   const updated: Record<string, { from: unknown; to: unknown }> = {};
 
   const status = changes.status ?? before.status;
-  const reason = nextBlockedReason(before, changes, status);
+  const reason = blockedReasonAfter(status, changes.blockedReason, before);
   const statusEntry = statusChange(before, status, reason);
   if (statusEntry) {
     values.status = status;
@@ -138,7 +130,7 @@ export function planTaskUpdate(before: TaskSnapshot, changes: TaskChanges): Task
 export function planStatusChange(before: StatusSnapshot, status: TaskStatus): TaskPlan {
   const values: TaskValues = {};
   const history: HistoryChange[] = [];
-  const reason = nextBlockedReason(before, {}, status);
+  const reason = blockedReasonAfter(status, undefined, before);
   const entry = statusChange(before, status, reason);
   if (entry) {
     values.status = status;

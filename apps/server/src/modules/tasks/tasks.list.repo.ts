@@ -1,7 +1,7 @@
 import { priorities, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
-import { and, asc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { containsPattern, orderTerm, rankOf, type SortOrder } from '../../db/list-helpers.js';
+import { orderTerm, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
 import { projects, tasks, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
 import { fromTasks, type TaskRow } from './tasks.repo.js';
@@ -13,16 +13,8 @@ function filterConditions(filters: TaskFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(inArray(tasks.status, filters.status));
   if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
-    conditions.push(
-      or(
-        ilike(tasks.title, pattern),
-        ilike(tasks.description, pattern),
-        sql`exists (select 1 from unnest(${tasks.tags}) as tag where tag ilike ${pattern})`,
-      )!,
-    );
-  }
+  const search = searchCondition(filters.search, [tasks.title, tasks.description], [tasks.tags]);
+  if (search) conditions.push(search);
   return conditions;
 }
 

@@ -1,4 +1,4 @@
-import type { HistoryAction, MemberRole, Priority, TaskStatus } from '@tasklane/contract';
+import type { HistoryAction, MemberRole } from '@tasklane/contract';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -6,26 +6,31 @@ import { categories, features, projects, taskHistory, tasks, users, workspaces }
 import { attachmentsJsonOf, type AttachmentRow } from '../attachments/attachments.repo.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
 
-export type TaskUserRef = { id: string; fullName: string; username: string; email: string; avatar: string | null };
+/** A task's columns as the tasks table holds them: every task shape below picks from these. */
+export type TaskColumns = typeof tasks.$inferSelect;
 
-export type TaskRow = {
-  id: string;
-  projectId: string;
+export type TaskUserRef = Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'username' | 'email' | 'avatar'>;
+
+export type TaskRow = Pick<
+  TaskColumns,
+  | 'id'
+  | 'projectId'
+  | 'featureId'
+  | 'title'
+  | 'description'
+  | 'status'
+  | 'priority'
+  | 'dueDate'
+  | 'estimatedHours'
+  | 'actualHours'
+  | 'tags'
+  | 'blockedReason'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
   projectName: string;
-  featureId: string;
   featureTitle: string;
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: Priority;
-  dueDate: string | null;
-  estimatedHours: number | null;
-  actualHours: number | null;
-  tags: string[];
-  blockedReason: string | null;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
   assignee: TaskUserRef | null;
   creator: TaskUserRef | null;
   category: { id: string; name: string; color: string } | null;
@@ -156,7 +161,7 @@ export async function findTaskDetail(
   return row as (TaskDetailRow & RefLookups) | undefined;
 }
 
-export type TaskAccessRow = { id: string; projectId: string; workspaceOwnerId: string; membershipRole: MemberRole | null; createdBy: string | null };
+export type TaskAccessRow = Pick<TaskColumns, 'id' | 'projectId' | 'createdBy'> & { workspaceOwnerId: string; membershipRole: MemberRole | null };
 
 /** Just what deciding access to a task needs. */
 export async function findTaskAccess(db: Db, taskId: string, userId: string): Promise<TaskAccessRow | undefined> {

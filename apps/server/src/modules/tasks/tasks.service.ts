@@ -1,13 +1,13 @@
-import { rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
+import { blockedReasonAfter, rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
-import { isForeignKeyViolation } from '../../db/errors.js';
+import { mappingForeignKeys, type ForeignKeyErrors } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFoundOrNotYours } from '../../http/errors.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import { findFeature } from '../features/features.repo.js';
-import { requireProjectAccess, roleFrom } from '../projects/project-access.js';
-import { abilitiesFor, taskAbilitiesFor } from '../projects/projects.policy.js';
+import { requireProjectRole, requireRole, requireVisible, roleFrom } from '../projects/project-access.js';
+import { abilitiesFor, minimumRoleFor, taskAbilitiesFor } from '../projects/projects.policy.js';
 import type { UserRow } from '../users/users.repo.js';
 import { planTaskUpdate, type TaskChanges, type TaskSnapshot } from './tasks.history.js';
 import * as list from './tasks.list.repo.js';
@@ -27,24 +27,20 @@ const errors = {
 };
 
 /** A referenced row vanished between the check and the write: the same answer as a missing one. */
-async function writingWithReferences<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error;
-    const constraint = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '');
-    if (constraint.includes('category')) throw errors.category();
-    if (constraint.includes('assignee')) throw errors.assignee();
-    throw errors.feature();
-  }
+const referenceErrors: ForeignKeyErrors = {
+  [write.taskReferenceKeys.categoryId]: errors.category,
+  [write.taskReferenceKeys.assigneeId]: errors.assignee,
+  [write.taskReferenceKeys.featureId]: errors.feature,
+  [write.taskReferenceKeys.projectId]: errors.feature,
+};
+
+function writingWithReferences<T>(work: () => Promise<T>): Promise<T> {
+  return mappingForeignKeys(referenceErrors, work);
 }
 
 /** The task with its history and the caller's role; 404 for anyone who may not see it. */
 async function requireTask(db: Db, user: UserRow, taskId: string, projectId?: string, ids?: repo.RefIds) {
-  const row = await repo.findTaskDetail(db, taskId, user.id, ids);
-  const role = row ? roleFrom(user, row) : null;
-  if (!row || !role || (projectId !== undefined && projectId !== row.projectId)) throw notFound('Task not found');
-  return { row, role };
+  return requireVisible(user, await repo.findTaskDetail(db, taskId, user.id, ids), 'Task', projectId);
 }
 
 export async function getTask(ctx: ServiceContext, user: UserRow, taskId: string, projectId?: string) {
@@ -53,9 +49,7 @@ export async function getTask(ctx: ServiceContext, user: UserRow, taskId: string
 }
 
 export async function listTasks(ctx: ServiceContext, user: UserRow, query: ListTasksData) {
-  const feature = await findFeature(ctx.db, query.featureId, user.id);
-  const role = feature ? roleFrom(user, feature) : null;
-  if (!feature || !role) throw notFound('Feature not found');
+  const { row: feature, role } = requireVisible(user, await findFeature(ctx.db, query.featureId, user.id), 'Feature');
   const filters = { search: query.search, status: query.status, priority: query.priority };
   const rows = await list.listFeatureTasks(ctx.db, feature.id, user.id, filters, query);
   const { matching, statistics } = await list.countFeatureTasks(ctx.db, feature.id, filters);
@@ -82,7 +76,7 @@ export async function listAssignedTasks(ctx: ServiceContext, user: UserRow, quer
 }
 
 function requireEditor(role: MemberRole) {
-  if (!abilitiesFor(role).canEditTasks) throw forbidden(EDIT_ONLY);
+  requireRole(role, minimumRoleFor.canEditTasks, EDIT_ONLY);
 }
 
 /** The project and feature a new task goes into; 404 unless the caller can see them. */
@@ -91,9 +85,9 @@ async function resolveCreateContext(ctx: ServiceContext, user: UserRow, data: Cr
   const context = await repo.findCreateContext(ctx.db, data.featureId, user.id, ids);
   const role = context ? roleFrom(user, context) : null;
   if (context && role && (data.projectId === undefined || data.projectId === context.projectId)) return { context, role };
-  if (data.projectId === undefined) throw notFound('Feature not found');
+  if (data.projectId === undefined) throw notFoundOrNotYours('Feature');
   // The named project decides: not visible is 404, visible but not the feature's is 400.
-  await requireProjectAccess(ctx, user, data.projectId);
+  await requireProjectRole(ctx, user, data.projectId);
   throw errors.feature();
 }
 
@@ -121,7 +115,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
         estimatedHours: data.estimatedHours ?? null,
         actualHours: data.actualHours ?? null,
         tags: data.tags ?? [],
-        blockedReason: status === 'BLOCKED' ? (data.blockedReason ?? null) : null,
+        blockedReason: blockedReasonAfter(status, data.blockedReason ?? null),
         createdBy: user.id,
         // New tasks go to the top of the board (the list shows them first too).
         boardRank: rankBefore(context.firstRank),
@@ -215,13 +209,11 @@ export async function updateTask(ctx: ServiceContext, user: Actor, taskId: strin
 }
 
 export async function deleteTask(ctx: ServiceContext, user: Actor, taskId: string) {
-  const task = await repo.findTaskAccess(ctx.db, taskId, user.id);
-  const role = task ? roleFrom(user, task) : null;
-  if (!task || !role) throw notFound('Task not found');
+  const { row: task, role } = requireVisible(user, await repo.findTaskAccess(ctx.db, taskId, user.id), 'Task');
   if (!taskAbilitiesFor(role, task.createdBy === user.id).canDelete) {
     throw forbidden(abilitiesFor(role).canEditTasks ? DELETE_ONLY : EDIT_ONLY);
   }
   // Its comments, history and attachments cascade; the attachments' files go after the commit.
   const isDeleted = await deleteWithAttachmentFiles(ctx, { taskId }, (tx) => write.deleteTask(tx, user, taskId));
-  if (!isDeleted) throw notFound('Task not found');
+  if (!isDeleted) throw notFoundOrNotYours('Task');
 }

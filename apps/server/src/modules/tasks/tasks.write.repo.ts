@@ -1,10 +1,23 @@
 import type { HistoryChange } from '@tasklane/contract';
 import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { foreignKeyName } from '../../db/foreign-keys.js';
+import { selectRow } from '../../db/insert-select.js';
 import { taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
+
+/**
+ * The foreign keys a task write breaks when a row it references vanishes between the service's
+ * check and the write, by the body field that named the row (the project goes with the feature).
+ */
+export const taskReferenceKeys = {
+  categoryId: foreignKeyName(tasks, tasks.categoryId),
+  assigneeId: foreignKeyName(tasks, tasks.assigneeId),
+  featureId: foreignKeyName(tasks, tasks.featureId, tasks.projectId),
+  projectId: foreignKeyName(tasks, tasks.projectId),
+} as const;
 
 export type NewTaskValues = TaskValues & { title: string; projectId: string; featureId: string; createdBy: string; boardRank: string };
 
@@ -37,8 +50,18 @@ function historyRowsFrom(source: SQLWrapper, userId: string, history: HistoryCha
   // statement_timestamp(), not now(), here and for the task's own times: inside a transaction
   // that waited for the task's lock, now() would be the earlier moment the transaction began,
   // before the save it waited for.
-  return sql`select gen_random_uuid(), ${source}.id, ${userId}::uuid, h.action, h.details, statement_timestamp()
-    from ${source} cross join jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as h(action text, details jsonb)`;
+  return selectRow(
+    taskHistory,
+    {
+      id: sql`gen_random_uuid()`,
+      taskId: sql`${source}.id`,
+      userId: sql`${userId}::uuid`,
+      action: sql`h.action`,
+      details: sql`h.details`,
+      createdAt: sql`statement_timestamp()`,
+    },
+    sql`${source} cross join jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as h(action text, details jsonb)`,
+  );
 }
 
 /** Creates the task, its CREATED entry and its event in one statement; returns the new task's id. */

@@ -1,6 +1,7 @@
 import type { Priority, TodoData, TodoStatus, UpdateTodoData } from '@tasklane/contract';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { foreignKeyName } from '../../db/foreign-keys.js';
 import { categories, todos } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf } from '../events/events.repo.js';
@@ -81,6 +82,9 @@ export async function listTodos(db: Db, ownerId: string, filters: TodoFilters): 
 }
 
 /** Creates the actor's todo and its event, in one statement. */
+/** The foreign key a todo write breaks when its category is deleted between the check and the write. */
+export const todoCategoryKey = foreignKeyName(todos, todos.categoryId);
+
 export async function insertTodo(db: Db, actor: Actor, data: TodoData, category: TodoCategoryRef): Promise<TodoRow> {
   const inserted = db.$with('inserted').as(
     db

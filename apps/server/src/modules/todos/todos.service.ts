@@ -1,6 +1,6 @@
 import type { TodoData, UpdateTodoData } from '@tasklane/contract';
-import { isForeignKeyViolation } from '../../db/errors.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { mappingForeignKeys } from '../../db/errors.js';
+import { badRequest, notFoundOrNotYours } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -34,19 +34,14 @@ async function requireOwnCategoryOf(ctx: ServiceContext, user: UserRow, category
   try {
     return await requireOwnCategory(ctx, user, categoryId);
   } catch (error) {
-    if (!(await repo.todoExists(ctx.db, user.id, todoId))) throw notFound('Todo not found');
+    if (!(await repo.todoExists(ctx.db, user.id, todoId))) throw notFoundOrNotYours('Todo');
     throw error;
   }
 }
 
 /** The category was checked, then deleted before the write landed: the same answer as a missing one. */
-async function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw selectCategoryError();
-    throw error;
-  }
+function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
+  return mappingForeignKeys({ [repo.todoCategoryKey]: selectCategoryError }, write);
 }
 
 export async function createTodo(ctx: ServiceContext, user: Actor, data: TodoData) {
@@ -62,9 +57,9 @@ export async function updateTodo(ctx: ServiceContext, user: Actor, id: string, d
   if (category === null && (await repo.todoExists(ctx.db, user.id, id))) {
     throw selectCategoryError();
   }
-  throw notFound('Todo not found');
+  throw notFoundOrNotYours('Todo');
 }
 
 export async function deleteTodo(ctx: ServiceContext, user: Actor, id: string) {
-  if (!(await repo.deleteTodo(ctx.db, user, id))) throw notFound('Todo not found');
+  if (!(await repo.deleteTodo(ctx.db, user, id))) throw notFoundOrNotYours('Todo');
 }

@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFoundOrNotYours } from '../../http/errors.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -16,7 +16,7 @@ export function createWorkspace(ctx: ServiceContext, user: Actor, name: string) 
 /** The workspace as the user may see it; 404 when they may not see it at all. */
 export async function getVisibleWorkspace(ctx: ServiceContext, user: UserRow, id: string) {
   const access = await repo.findWorkspaceAccess(ctx.db, id, user.id);
-  if (!access || !canSeeWorkspace(access)) throw notFound('Workspace not found');
+  if (!access || !canSeeWorkspace(access)) throw notFoundOrNotYours('Workspace');
   return access;
 }
 
@@ -29,7 +29,7 @@ async function getManagedWorkspace(ctx: ServiceContext, user: UserRow, id: strin
 export async function renameWorkspace(ctx: ServiceContext, user: Actor, id: string, name: string) {
   await getManagedWorkspace(ctx, user, id, 'rename');
   const workspace = await repo.renameWorkspace(ctx.db, user, id, name);
-  if (!workspace) throw notFound('Workspace not found');
+  if (!workspace) throw notFoundOrNotYours('Workspace');
   return workspace;
 }
 
@@ -38,5 +38,5 @@ export async function deleteWorkspace(ctx: ServiceContext, user: Actor, id: stri
   // The cascade removes projects and everything in them in the same transaction; the
   // attachments' files go after it commits.
   const isDeleted = await deleteWithAttachmentFiles(ctx, { workspaceId: id }, (tx) => repo.deleteWorkspace(tx, user, id));
-  if (!isDeleted) throw notFound('Workspace not found');
+  if (!isDeleted) throw notFoundOrNotYours('Workspace');
 }

@@ -2,7 +2,9 @@ import {
   assignableRoles,
   canChangeRoles,
   canManageMemberWithRole,
+  countAdmins,
   memberRoles,
+  wouldLeaveNoAdmin,
   type MemberRole,
   type Project,
   type ProjectMember,
@@ -12,12 +14,11 @@ import {
 type ProjectAccess = Pick<Project, 'role' | 'abilities' | 'members'>;
 
 /** How many ADMIN members the project has (the last one can be neither removed nor demoted). */
-export function countAdmins(members: readonly Pick<ProjectMember, 'role'>[]): number {
-  return members.filter((member) => member.role === 'ADMIN').length;
-}
+export { countAdmins };
 
+/** The last-admin rule (the server's): this member may not stop being an ADMIN. */
 function isLastAdmin(project: ProjectAccess, member: Pick<ProjectMember, 'role'>): boolean {
-  return member.role === 'ADMIN' && countAdmins(project.members) <= 1;
+  return wouldLeaveNoAdmin(member.role, null, countAdmins(project.members));
 }
 
 /** Whether the caller may remove this member: the server's rule, offered only where it will pass. */
@@ -45,7 +46,7 @@ export function rolesForMember(project: ProjectAccess, member: Pick<ProjectMembe
 export function canLeaveProject(project: Pick<Project, 'members'>, userId: string | undefined): boolean {
   const membership = project.members.find((member) => member.userId._id === userId);
   if (!membership) return false;
-  return !(membership.role === 'ADMIN' && countAdmins(project.members) <= 1);
+  return !wouldLeaveNoAdmin(membership.role, null, countAdmins(project.members));
 }
 
 /** The users the add-member picker offers: the people given (those the caller works with) not already in the project, matching the search. */

@@ -1,4 +1,4 @@
-import type { MemberRole, Project, ProjectStatus } from '@tasklane/contract';
+import { matchesSearch as matchesSearchRule, type MemberRole, type Project, type ProjectStatus } from '@tasklane/contract';
 
 /** The workspace page's filter (SPEC 2): all, active, completed (RELEASED) and planning (PLANNING). */
 export const workspaceProjectFilters = [
@@ -34,12 +34,9 @@ export function matchesWorkspaceFilter(project: Pick<Project, 'status' | 'isActi
   }
 }
 
-/** Case-insensitive match of every word of the search in the name or the description. */
+/** Every word of the search in the name or the description (the contract's search rule). */
 export function matchesSearch(project: Pick<Project, 'name' | 'description'>, search: string): boolean {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const text = `${project.name}\n${project.description}`.toLowerCase();
-  return words.every((word) => text.includes(word));
+  return matchesSearchRule([project.name, project.description], search);
 }
 
 export function filterWorkspaceProjects<T extends Pick<Project, 'name' | 'description' | 'status' | 'isActive'>>(

@@ -1,4 +1,4 @@
-import { priorities, type Category, type ProjectMember, type Task, type TaskForm } from '@tasklane/contract';
+import { hasBlockedReason, priorities, type Category, type ProjectMember, type Task, type TaskForm } from '@tasklane/contract';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field } from '@/components/ui/field';
@@ -129,7 +129,7 @@ export function TaskFields({ idPrefix, mode, register, errors, status, categorie
           <Select id={id('priority')} options={priorityOptions} {...register('priority')} />
         </Field>
       </div>
-      {status === 'BLOCKED' && (
+      {hasBlockedReason(status) && (
         <Field label="Blocked Reason" htmlFor={id('blockedReason')} error={errors.blockedReason?.message}>
           <Textarea id={id('blockedReason')} rows={2} maxLength={1000} placeholder="What is it waiting for? (optional)" {...described('blockedReason')} {...register('blockedReason')} />
         </Field>

@@ -1,4 +1,4 @@
-import { priorities, priorityRank, statusesForFilter, taskStatuses, taskStatusFilters, type Priority, type Task, type TaskStatus, type TaskStatusFilter } from '@tasklane/contract';
+import { matchesTaskSearch, priorities, priorityRank, statusesForFilter, taskStatuses, taskStatusFilters, type Priority, type Task, type TaskStatus, type TaskStatusFilter } from '@tasklane/contract';
 
 /**
  * /tasks: the caller's assigned tasks are loaded whole (the server sends up to 1000 a page) and
@@ -56,12 +56,9 @@ export function hasAssignedTaskFilters(filters: Pick<AssignedTaskFilters, 'searc
   return filters.search.trim() !== '' || filters.status !== undefined || filters.priority !== undefined;
 }
 
-/** Every word typed must appear in the title, the description or one of the tags (any case). */
+/** Every word typed must appear in the title, the description or one of the tags (any case): the contract's search rule, as the server's. */
 export function matchesSearch(task: Pick<Task, 'title' | 'description' | 'tags'>, search: string): boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [task.title, task.description, ...task.tags].join('\n').toLowerCase();
-  return words.every((word) => haystack.includes(word));
+  return matchesTaskSearch(task, search);
 }
 
 const statusRank = Object.fromEntries(taskStatuses.map((status, index) => [status, index])) as Record<TaskStatus, number>;

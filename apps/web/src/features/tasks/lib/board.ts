@@ -1,5 +1,6 @@
 import {
   isTaskOverdue,
+  matchesTaskSearch,
   rankBetween,
   statusesForFilter,
   taskStatisticsTile,
@@ -29,18 +30,15 @@ export function groupByStatus(tasks: readonly BoardTask[]): BoardColumns {
 export type BoardFilters = { search?: string; status?: string; priority?: string };
 
 /**
- * The list's filters, on the board's cards: search in titles and tags (a card carries no
- * description), the status filter (Pending = TODO and REOPEN, Blocked given as BLOCK) and priority.
+ * The list's filters, on the board's cards: the search rule of the contract over titles and tags
+ * (a card carries no description), the status filter (Pending = TODO and REOPEN, Blocked given as BLOCK) and priority.
  */
 export function filterBoardTasks(tasks: readonly BoardTask[], filters: BoardFilters): BoardTask[] {
-  const words = (filters.search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
   const statuses = filters.status ? new Set<TaskStatus>(statusesForFilter(filters.status as TaskStatusFilter)) : undefined;
   return tasks.filter((task) => {
     if (statuses && !statuses.has(task.status)) return false;
     if (filters.priority && task.priority !== (filters.priority as Priority)) return false;
-    if (words.length === 0) return true;
-    const text = `${task.title} ${task.tags.join(' ')}`.toLowerCase();
-    return words.every((word) => text.includes(word));
+    return matchesTaskSearch(task, filters.search);
   });
 }
 

@@ -1,4 +1,4 @@
-import { formatShortDate, formatTags, toCalendarDate, type CreateTaskBody, type Task, type TaskForm, type TaskFormData, type UpdateTaskBody } from '@tasklane/contract';
+import { blockedReasonAfter, formatShortDate, formatTags, hasBlockedReason, sameTags, toCalendarDate, type CreateTaskBody, type Task, type TaskForm, type TaskFormData, type UpdateTaskBody } from '@tasklane/contract';
 import { formatEnum, formatHours } from '@/lib/format';
 
 /** SPEC 4: the create form offers LOW, MEDIUM and HIGH; the detail's edit mode all four. */
@@ -54,11 +54,10 @@ export function toCreateTaskBody(data: TaskFormData, where: { featureId: string;
   if (data.assigneeId) body.assigneeId = data.assigneeId;
   if (data.dueDate) body.dueDate = data.dueDate;
   if (data.estimatedHours !== null) body.estimatedHours = data.estimatedHours;
-  if (data.status === 'BLOCKED' && data.blockedReason) body.blockedReason = data.blockedReason;
+  const blockedReason = blockedReasonAfter(data.status, data.blockedReason || null);
+  if (blockedReason) body.blockedReason = blockedReason;
   return body;
 }
-
-const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, index) => tag === b[index]);
 
 /**
  * PUT /tasks/{id}'s body from the edit mode: only what changed (PUT keeps the rest), with the
@@ -78,7 +77,7 @@ export function toUpdateTaskBody(data: TaskFormData, task: Task): UpdateTaskBody
   if (data.actualHours !== task.actualHours) changes.actualHours = data.actualHours;
   if (!sameTags(data.tags, task.tags)) changes.tags = data.tags;
   // The reason counts only while the task is (or becomes) BLOCKED; the server drops it otherwise.
-  if (data.status === 'BLOCKED' && (data.blockedReason || null) !== task.blockedReason) changes.blockedReason = data.blockedReason || null;
+  if (hasBlockedReason(data.status) && (data.blockedReason || null) !== task.blockedReason) changes.blockedReason = data.blockedReason || null;
   if (Object.keys(changes).length === 0) return null;
   return { ...changes, version: task.version };
 }

@@ -1,0 +1,20 @@
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/** Every column of `T`, by its key in the Drizzle schema. */
+export type RowOf<T extends PgTable> = Record<keyof T['_']['columns'] & string, SQLWrapper>;
+
+/**
+ * The SELECT of an `INSERT INTO table (every column) SELECT ...`, with each value named by its
+ * column. Drizzle's INSERT ... SELECT lists all of the table's columns in schema order; the
+ * values are put in that same order here, so no statement depends on remembering it, and a
+ * column added to the table is a compile error until every such statement says what goes in it.
+ */
+export function selectRow<T extends PgTable>(table: T, values: RowOf<T>, from?: SQLWrapper): SQL {
+  const columns = Object.keys(getTableColumns(table)) as Array<keyof RowOf<T>>;
+  const list = sql.join(
+    columns.map((column) => sql`${values[column]}`),
+    sql`, `,
+  );
+  return from ? sql`select ${list} from ${from}` : sql`select ${list}`;
+}
