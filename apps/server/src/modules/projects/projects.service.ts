@@ -7,7 +7,7 @@ import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../workspaces/workspaces.service.js';
 import { abilitiesFor, canChangeRoles, canManageMemberWithRole, effectiveRole } from './projects.policy.js';
-import { presentProject } from './projects.presenter.js';
+import { presentMember, presentProject } from './projects.presenter.js';
 import * as members from './members.repo.js';
 import { requireProjectAccess } from './project-access.js';
 import * as repo from './projects.repo.js';
@@ -88,7 +88,7 @@ export async function deleteProject(ctx: ServiceContext, user: Actor, projectId:
 }
 
 export async function listMembers(ctx: ServiceContext, user: UserRow, projectId: string) {
-  return (await getAccess(ctx, user, projectId)).project.members;
+  return (await getAccess(ctx, user, projectId)).project.members.map(presentMember);
 }
 
 export async function addMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
@@ -98,7 +98,7 @@ export async function addMember(ctx: ServiceContext, user: Actor, projectId: str
   const added = await members.insertMember(ctx.db, user, projectId, userId, role);
   if (added.outcome === 'no-such-user') throw notFound('User not found');
   if (added.outcome === 'already-member') throw conflict('User is already a member of this project');
-  return added.member;
+  return presentMember(added.member);
 }
 
 /** Removes a member; a member of any role may also remove themself (leave), unless the last ADMIN. */
@@ -124,6 +124,6 @@ export async function changeMemberRole(ctx: ServiceContext, user: Actor, project
     if (target.role === 'ADMIN' && role !== 'ADMIN' && target.admins <= 1) throw conflict(LAST_ADMIN);
     const member = await members.setMemberRole(tx, user, projectId, userId, role);
     if (!member) throw notFound('Member not found');
-    return member;
+    return presentMember(member);
   });
 }
