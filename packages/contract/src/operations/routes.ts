@@ -116,7 +116,7 @@ export function buildPath(path: string, params: Readonly<Record<string, string |
  * A query object as a query string ('' or '?a=1&b=2'): undefined, null and '' values left out,
  * arrays as repeated keys.
  */
-export function buildQueryString(query: Readonly<Record<string, unknown>> | undefined): string {
+export function buildQueryString(query: object | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
