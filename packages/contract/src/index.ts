@@ -23,3 +23,6 @@ export * from './rules/file-name.js';
 export * from './events.js';
 export * from './rules/board-rank.js';
 export * from './rules/search.js';
+export * from './operations/routes.js';
+export * from './operations/define.js';
+export * from './operations/operations.js';

@@ -1,5 +1,6 @@
+import { buildQueryString as toQueryString } from '@tasklane/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { hasListFilters, nextSort, readListState, toListQuery, toQueryString, withListParam, withListSort, withoutListFilters } from './list-query';
+import { hasListFilters, nextSort, readListState, toListQuery, withListParam, withListSort, withoutListFilters } from './list-query';
 
 const options = {
   statuses: ['OPEN', 'DONE'] as const,

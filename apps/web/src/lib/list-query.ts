@@ -114,14 +114,6 @@ export function toListQuery<Status extends string, SortField extends string>(
   return query;
 }
 
-/** '?a=1&b=two', or '' for nothing; values are encoded. */
-export function toQueryString(query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * The next sort when a column header is clicked: the same column flips its order; another
  * column starts with `firstOrder` (ascending for text, descending for dates and priority).

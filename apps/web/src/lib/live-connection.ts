@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@tasklane/contract';
-
-export const LIVE_EVENTS_PATH = '/api/v1/events';
+import { operationRoutes } from '@tasklane/contract/routes';
+import { operationUrl } from './api-client';
 
 /** 'connecting' until the first `ready`; 'reconnecting' whenever the stream is down afterwards. */
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
@@ -64,7 +64,7 @@ export class LiveConnection {
   }
 
   private open() {
-    const url = this.lastEventId ? `${LIVE_EVENTS_PATH}?lastEventId=${encodeURIComponent(this.lastEventId)}` : LIVE_EVENTS_PATH;
+    const url = operationUrl(operationRoutes.events.stream, { query: { lastEventId: this.lastEventId } });
     const source = new EventSource(url);
     this.source = source;
     source.addEventListener('ready', (event) => {

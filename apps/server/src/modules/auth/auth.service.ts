@@ -2,6 +2,8 @@ import type { LoginData, RegisterData } from '@tasklane/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
+import type { User } from '@tasklane/contract';
+import { presentUser } from '../users/users.presenter.js';
 import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type UserRow } from '../users/users.repo.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import { createDeviceToken, loadDeviceKey, readDeviceToken } from './device-tokens.js';
@@ -22,7 +24,7 @@ async function limitAuthAttempts({ db, config }: ServiceContext, ip: string) {
   }
 }
 
-export async function register(ctx: ServiceContext, body: RegisterData, ip: string): Promise<UserRow> {
+export async function register(ctx: ServiceContext, body: RegisterData, ip: string): Promise<User> {
   await limitAuthAttempts(ctx, ip);
   const duplicateMessage = async () => {
     const { isEmailTaken, isUsernameTaken } = await findEmailOrUsernameTaken(ctx.db, body.email, body.username);
@@ -35,7 +37,7 @@ export async function register(ctx: ServiceContext, body: RegisterData, ip: stri
   if (taken) throw conflict(taken);
   const passwordHash = await hashPassword(body.password);
   try {
-    return await insertUser(ctx.db, { ...body, passwordHash });
+    return presentUser(await insertUser(ctx.db, { ...body, passwordHash }));
   } catch (error) {
     // Two registrations raced past the check: the unique index decided.
     if (isUniqueViolation(error)) throw conflict((await duplicateMessage()) ?? 'Email or username is already taken');
@@ -43,7 +45,7 @@ export async function register(ctx: ServiceContext, body: RegisterData, ip: stri
   }
 }
 
-export type SignedIn = { user: UserRow; token: string; expiresAt: Date; deviceToken: string };
+export type SignedIn = { user: User; token: string; expiresAt: Date; deviceToken: string };
 
 /** Where a sign-in comes from: the client address and the device cookie it carried, if any. */
 export type LoginClient = { ip: string; deviceToken: string | undefined };
@@ -68,7 +70,7 @@ export async function login(ctx: ServiceContext, body: LoginData, client: LoginC
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
   await insertSession(ctx.db, { id: hashSessionToken(token), userId: user.id, expiresAt });
-  return { user, token, expiresAt, deviceToken: createDeviceToken(deviceKey, user.id) };
+  return { user: presentUser(user), token, expiresAt, deviceToken: createDeviceToken(deviceKey, user.id) };
 }
 
 export async function logout(ctx: ServiceContext, token: string | undefined) {

@@ -7,7 +7,7 @@ import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../workspaces/workspaces.service.js';
 import { canManageMemberWithRole, effectiveRole, minimumRoleFor } from './projects.policy.js';
-import { presentProject } from './projects.presenter.js';
+import { presentMember, presentProject } from './projects.presenter.js';
 import * as members from './members.repo.js';
 import { requireProjectRole, requireRole, requireVisible } from './project-access.js';
 import * as repo from './projects.repo.js';
@@ -87,7 +87,7 @@ export async function deleteProject(ctx: ServiceContext, user: Actor, projectId:
 }
 
 export async function listMembers(ctx: ServiceContext, user: UserRow, projectId: string) {
-  return (await getAccess(ctx, user, projectId)).project.members;
+  return (await getAccess(ctx, user, projectId)).project.members.map(presentMember);
 }
 
 export async function addMember(ctx: ServiceContext, user: Actor, projectId: string, userId: string, role: MemberRole) {
@@ -96,7 +96,7 @@ export async function addMember(ctx: ServiceContext, user: Actor, projectId: str
   const added = await members.insertMember(ctx.db, user, projectId, userId, role);
   if (added.outcome === 'no-such-user') throw notFoundOrNotYours('User');
   if (added.outcome === 'already-member') throw conflict('User is already a member of this project');
-  return added.member;
+  return presentMember(added.member);
 }
 
 /** Removes a member; a member of any role may also remove themself (leave), unless the last ADMIN. */
@@ -122,6 +122,6 @@ export async function changeMemberRole(ctx: ServiceContext, user: Actor, project
     if (wouldLeaveNoAdmin(target.role, role, target.admins)) throw conflict(LAST_ADMIN);
     const member = await members.setMemberRole(tx, user, projectId, userId, role);
     if (!member) throw notFoundOrNotYours('Member');
-    return member;
+    return presentMember(member);
   });
 }

@@ -4,6 +4,7 @@ import { badRequest, notFoundOrNotYours } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
+import { presentTodo } from './todos.presenter.js';
 import * as repo from './todos.repo.js';
 
 const SELECT_CATEGORY = 'Please select a category';
@@ -11,12 +12,13 @@ const selectCategoryError = () => badRequest(SELECT_CATEGORY, [{ field: 'categor
 
 export type ListTodosInput = Omit<repo.TodoFilters, 'date'> & { date?: 'today' | 'other'; today?: string };
 
-export function listTodos(ctx: ServiceContext, user: UserRow, input: ListTodosInput) {
+export async function listTodos(ctx: ServiceContext, user: UserRow, input: ListTodosInput) {
   const { date, today, ...filters } = input;
-  return repo.listTodos(ctx.db, user.id, {
+  const rows = await repo.listTodos(ctx.db, user.id, {
     ...filters,
     ...(date ? { date: { when: date, today: today ?? new Date().toISOString().slice(0, 10) } } : {}),
   });
+  return rows.map(presentTodo);
 }
 
 async function requireOwnCategory(ctx: ServiceContext, user: UserRow, categoryId: string) {
@@ -46,13 +48,13 @@ function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
 
 export async function createTodo(ctx: ServiceContext, user: Actor, data: TodoData) {
   const category = await requireOwnCategory(ctx, user, data.category);
-  return writingWithCategory(() => repo.insertTodo(ctx.db, user, data, category));
+  return presentTodo(await writingWithCategory(() => repo.insertTodo(ctx.db, user, data, category)));
 }
 
 export async function updateTodo(ctx: ServiceContext, user: Actor, id: string, data: UpdateTodoData) {
   const category = data.category === null ? null : await requireOwnCategoryOf(ctx, user, data.category, id);
   const todo = await writingWithCategory(() => repo.updateTodo(ctx.db, user, id, data, category));
-  if (todo) return todo;
+  if (todo) return presentTodo(todo);
   // Nothing matched: either no such todo of yours, or a null category for a todo that has one.
   if (category === null && (await repo.todoExists(ctx.db, user.id, id))) {
     throw selectCategoryError();

@@ -1,5 +1,6 @@
 import type { ListUsersData } from '@tasklane/contract';
-import type { ServiceContext } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
+import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
 
 /**
@@ -8,9 +9,14 @@ import * as repo from './users.repo.js';
  * whoever they are, so a new colleague can be added without listing the instance.
  */
 export async function listUsers(ctx: ServiceContext, callerId: string, query: ListUsersData = {}) {
-  if (query.email !== undefined) return found(await repo.findUserByEmailOrUsername(ctx.db, { email: query.email }));
-  if (query.username !== undefined) return found(await repo.findUserByEmailOrUsername(ctx.db, { username: query.username }));
-  return repo.listSharedUsers(ctx.db, callerId);
+  if (query.email !== undefined) return found(await repo.findUserByEmailOrUsername(ctx.db, { email: query.email })).map(presentUser);
+  if (query.username !== undefined) return found(await repo.findUserByEmailOrUsername(ctx.db, { username: query.username })).map(presentUser);
+  return (await repo.listSharedUsers(ctx.db, callerId)).map(presentUser);
+}
+
+/** The signed-in user, as the API shows them. */
+export function describeCurrentUser(user: Actor) {
+  return presentUser(user);
 }
 
 function found(user: repo.UserRow | undefined): repo.UserRow[] {

@@ -3,14 +3,15 @@ import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js'
 import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import { canManageWorkspace, canSeeWorkspace } from './workspaces.policy.js';
+import { presentWorkspace } from './workspaces.presenter.js';
 import * as repo from './workspaces.repo.js';
 
-export function listWorkspaces(ctx: ServiceContext, user: UserRow) {
-  return repo.listVisibleWorkspaces(ctx.db, user.id);
+export async function listWorkspaces(ctx: ServiceContext, user: UserRow) {
+  return (await repo.listVisibleWorkspaces(ctx.db, user.id)).map((row) => presentWorkspace(row, user.id));
 }
 
-export function createWorkspace(ctx: ServiceContext, user: Actor, name: string) {
-  return repo.insertWorkspace(ctx.db, user, name);
+export async function createWorkspace(ctx: ServiceContext, user: Actor, name: string) {
+  return presentWorkspace(await repo.insertWorkspace(ctx.db, user, name), user.id);
 }
 
 /** The workspace as the user may see it; 404 when they may not see it at all. */
@@ -30,7 +31,7 @@ export async function renameWorkspace(ctx: ServiceContext, user: Actor, id: stri
   await getManagedWorkspace(ctx, user, id, 'rename');
   const workspace = await repo.renameWorkspace(ctx.db, user, id, name);
   if (!workspace) throw notFoundOrNotYours('Workspace');
-  return workspace;
+  return presentWorkspace(workspace, user.id);
 }
 
 export async function deleteWorkspace(ctx: ServiceContext, user: Actor, id: string) {

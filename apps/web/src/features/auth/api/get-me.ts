@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse, User } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import type { Operations, User } from '@tasklane/contract';
+import { operationRoutes } from '@tasklane/contract/routes';
+import { callApi, unparsed } from '@/lib/api-client';
 
 export const meQueryKey = ['session', 'me'] as const;
 
 /** The signed-in user. A 401 (no session) throws; the query client's 401 handler then sets null. */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
-  const response = await api.get<MeResponse>('/api/v1/users/me', undefined, signal);
+  const response = await callApi(unparsed<Operations['users']['me']>(operationRoutes.users.me), { signal });
   return response.data;
 }
 

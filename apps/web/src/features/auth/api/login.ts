@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, LoginResponse } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import type { LoginBody, Operations } from '@tasklane/contract';
+import { operationRoutes } from '@tasklane/contract/routes';
+import { callApi, unparsed } from '@/lib/api-client';
 import { UNAUTHORIZED_IS_EXPECTED } from '@/lib/query-client';
 import { meQueryKey } from './get-me';
 import { removeCachedData } from './session';
 
 export async function login(body: LoginBody) {
-  const response = await api.post<LoginResponse>('/api/v1/auth/login', body);
+  const response = await callApi(unparsed<Operations['auth']['login']>(operationRoutes.auth.login), { body });
   return response.data;
 }
 

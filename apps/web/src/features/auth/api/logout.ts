@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import type { Operations } from '@tasklane/contract';
+import { operationRoutes } from '@tasklane/contract/routes';
+import { callApi, unparsed } from '@/lib/api-client';
 import { meQueryKey } from './get-me';
 import { removeCachedData } from './session';
 
 export function logout() {
-  return api.post<MessageResponse>('/api/v1/auth/logout', undefined);
+  return callApi(unparsed<Operations['auth']['logout']>(operationRoutes.auth.logout));
 }
 
 /** Signs out; whatever the server says, the local session and every cached answer are dropped. */

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { registerResponseSchema, type RegisterBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type RegisterBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 
 export function register(body: RegisterBody) {
-  return api.post('/api/v1/auth/register', body, registerResponseSchema);
+  return callApi(operations.auth.register, { body });
 }
 
 export function useRegister() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createCategoryResponseSchema, type CreateCategoryBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type CreateCategoryBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { categoryKeys } from './keys';
 
 /** POST /api/v1/categories. */
 export async function createCategory(body: CreateCategoryBody) {
-  const response = await api.post('/api/v1/categories', body, createCategoryResponseSchema);
+  const response = await callApi(operations.categories.create, { body });
   return response.data;
 }
 

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { messageResponseSchema, type Category } from '@tasklane/contract';
+import { operations, type Category } from '@tasklane/contract';
 import toast from 'react-hot-toast';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { categoryKeys, todosKey } from './keys';
 
 /** DELETE /api/v1/categories/{id}. */
 export function deleteCategory(id: string) {
-  return api.delete(`/api/v1/categories/${encodeURIComponent(id)}`, messageResponseSchema);
+  return callApi(operations.categories.delete, { params: { id } });
 }
 
 /**

@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { categoriesResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { categoriesPath, type CategoryFilter } from '../lib/category-filter';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
+import type { CategoryFilter } from '../lib/category-filter';
 import { categoryKeys } from './keys';
 
 /** GET /api/v1/categories/all, or GET /api/v1/categories?type= for one type. */
 export async function getCategories(filter: CategoryFilter, signal?: AbortSignal) {
-  const response = await api.get(categoriesPath(filter), categoriesResponseSchema, signal);
+  const response = await (filter === 'all'
+    ? callApi(operations.categories.listAll, { signal })
+    : callApi(operations.categories.list, { query: { type: filter }, signal }));
   return response.categories;
 }
 

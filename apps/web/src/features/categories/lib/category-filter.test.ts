@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesPath, categoryFilterOptions, readCategoryFilter, withCategoryFilter } from './category-filter';
+import { categoryFilterOptions, readCategoryFilter, withCategoryFilter } from './category-filter';
 
 describe('the categories filter', () => {
   it('offers the five choices of SPEC 2 in order', () => {
     expect(categoryFilterOptions.map((option) => option.label)).toEqual(['All Categories', 'Tasks', 'Projects', 'Blog', 'Todo']);
-  });
-
-  it('maps each choice to its API path', () => {
-    expect(categoryFilterOptions.map((option) => categoriesPath(option.value))).toEqual([
-      '/api/v1/categories/all',
-      '/api/v1/categories?type=TASK',
-      '/api/v1/categories?type=PROJECT',
-      '/api/v1/categories?type=BLOG',
-      '/api/v1/categories?type=TODO',
-    ]);
   });
 
   it('reads and writes the URL, unknown types meaning all', () => {

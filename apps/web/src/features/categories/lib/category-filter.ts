@@ -24,8 +24,3 @@ export function withCategoryFilter(params: URLSearchParams, filter: CategoryFilt
   else next.set('type', filter);
   return next;
 }
-
-/** SPEC 7: GET /categories/all for all of them, GET /categories?type= for one type. */
-export function categoriesPath(filter: CategoryFilter): string {
-  return filter === 'all' ? '/api/v1/categories/all' : `/api/v1/categories?type=${filter}`;
-}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentResponseSchema, type CommentsResponse } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type CommentsResponse } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface AddCommentInput {
@@ -10,7 +10,7 @@ export interface AddCommentInput {
 
 /** POST /api/v1/tasks/{taskId}/comments. */
 export async function addComment({ taskId, comment }: AddCommentInput) {
-  const response = await api.post(`/api/v1/tasks/${encodeURIComponent(taskId)}/comments`, { comment }, commentResponseSchema);
+  const response = await callApi(operations.comments.create, { params: { taskId }, body: { comment } });
   return response.data;
 }
 

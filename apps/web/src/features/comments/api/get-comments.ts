@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { commentsResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/tasks/{taskId}/comments: the task's comments, oldest first, with their total. */
 export function getComments(taskId: string, signal?: AbortSignal) {
-  return api.get(`/api/v1/tasks/${encodeURIComponent(taskId)}/comments`, commentsResponseSchema, signal);
+  return callApi(operations.comments.list, { params: { taskId }, signal });
 }
 
 export const commentsQueryOptions = (taskId: string) =>

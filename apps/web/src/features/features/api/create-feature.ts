@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { featureResponseSchema, type CreateFeatureBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type CreateFeatureBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/v1/features. */
 export async function createFeature(body: CreateFeatureBody) {
-  const response = await api.post('/api/v1/features', body, featureResponseSchema);
+  const response = await callApi(operations.features.create, { body });
   return response.data;
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Feature } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { toQueryString } from '@/lib/list-query';
+import { operations, type Feature } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { refreshProjectNumbers } from '@/lib/project-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/v1/features/{id}, with the project "in request config" (SPEC 7) as a query parameter. */
 export function deleteFeature(feature: Pick<Feature, '_id' | 'projectId'>) {
-  return api.delete(`/api/v1/features/${encodeURIComponent(feature._id)}${toQueryString({ projectId: feature.projectId._id })}`, messageResponseSchema);
+  return callApi(operations.features.delete, { params: { id: feature._id }, query: { projectId: feature.projectId._id } });
 }
 
 /**

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { featureResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { toQueryString } from '@/lib/list-query';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/features/{id}?projectId=: one feature (404 when it is not the project's, or not yours to see). */
 export async function getFeature(projectId: string, featureId: string, signal?: AbortSignal) {
-  const response = await api.get(`/api/v1/features/${encodeURIComponent(featureId)}${toQueryString({ projectId })}`, featureResponseSchema, signal);
+  const response = await callApi(operations.features.get, { params: { id: featureId }, query: { projectId }, signal });
   return response.data;
 }
 

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { featuresResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { toQueryString } from '@/lib/list-query';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/features?projectId=: one page of the project's features, with the totals. */
 export function getFeatures(projectId: string, query: Record<string, string>, signal?: AbortSignal) {
-  return api.get(`/api/v1/features${toQueryString({ projectId, ...query })}`, featuresResponseSchema, signal);
+  return callApi(operations.features.list, { query: { projectId, ...query }, signal });
 }
 
 export const featuresQueryOptions = (projectId: string, query: Record<string, string>) =>

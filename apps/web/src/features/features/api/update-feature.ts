@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { featureResponseSchema, type Feature, type UpdateFeatureBody } from '@tasklane/contract';
-import { api, isApiError } from '@/lib/api-client';
+import { operations, type Feature, type UpdateFeatureBody } from '@tasklane/contract';
+import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface UpdateFeatureInput {
@@ -10,7 +10,7 @@ export interface UpdateFeatureInput {
 
 /** PUT /api/v1/features/{id}: the fields to change, the project and the version read. */
 export async function updateFeature({ feature, body }: UpdateFeatureInput) {
-  const response = await api.put(`/api/v1/features/${encodeURIComponent(feature._id)}`, body, featureResponseSchema);
+  const response = await callApi(operations.features.update, { params: { id: feature._id }, body });
   return response.data;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberResponseSchema, type AddMemberBody, type Project } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type AddMemberBody, type Project } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { invalidateProjectMembers } from './project-cache';
 
 export interface AddMemberInput extends AddMemberBody {
@@ -9,7 +9,7 @@ export interface AddMemberInput extends AddMemberBody {
 
 /** Answers the server's message ('{user} added to project successfully!') and the new member. */
 export function addMember({ project, ...body }: AddMemberInput) {
-  return api.post(`/api/v1/projects/${encodeURIComponent(project._id)}/members`, body, memberResponseSchema);
+  return callApi(operations.members.add, { params: { projectId: project._id }, body });
 }
 
 export function useAddMember() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectResponseSchema, type CreateProjectBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type CreateProjectBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function createProject(body: CreateProjectBody) {
-  const response = await api.post('/api/v1/projects', body, projectResponseSchema);
+  const response = await callApi(operations.projects.create, { body });
   return response.data;
 }
 

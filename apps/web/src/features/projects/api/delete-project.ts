@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Project } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type Project } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { removeCachedProject } from './project-cache';
 
 export function deleteProject(project: Pick<Project, '_id' | 'workspaceId'>) {
-  return api.delete(`/api/v1/projects/${encodeURIComponent(project._id)}`, messageResponseSchema);
+  return callApi(operations.projects.delete, { params: { projectId: project._id } });
 }
 
 export function useDeleteProject() {

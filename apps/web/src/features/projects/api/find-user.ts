@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { usersResponseSchema, type User } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type User } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { userLookupQuery, type UserLookup } from '../lib/user-lookup';
+import type { UserLookup } from '../lib/user-lookup';
 
 /** The one user with exactly this email or username, whoever they are, or null. */
 export async function findUser(lookup: UserLookup, signal?: AbortSignal): Promise<User | null> {
-  const response = await api.get(`/api/v1/users?${userLookupQuery(lookup)}`, usersResponseSchema, signal);
+  const response = await callApi(operations.users.list, { query: lookup, signal });
   return response.data[0] ?? null;
 }
 

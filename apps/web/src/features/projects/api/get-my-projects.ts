@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { projectsListResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The projects the caller is a member of, with their role, progress and statistics. */
 export async function getMyProjects(signal?: AbortSignal) {
-  const response = await api.get('/api/v1/users/projects', projectsListResponseSchema, signal);
+  const response = await callApi(operations.projects.listMine, { signal });
   return response.data;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { membersResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/projects/{projectId}/members: who a task may be assigned to. */
 export async function getProjectMembers(projectId: string, signal?: AbortSignal) {
-  const response = await api.get(`/api/v1/projects/${encodeURIComponent(projectId)}/members`, membersResponseSchema, signal);
+  const response = await callApi(operations.members.list, { params: { projectId }, signal });
   return response.data;
 }
 

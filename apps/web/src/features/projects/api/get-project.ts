@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { projectResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/projects/{projectId}: the project view (members only; 404 for anyone else). */
 export async function getProject(projectId: string, signal?: AbortSignal) {
-  const response = await api.get(`/api/v1/projects/${encodeURIComponent(projectId)}`, projectResponseSchema, signal);
+  const response = await callApi(operations.projects.get, { params: { projectId }, signal });
   return response.data;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { usersResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
  * name: whom the add-member picker offers without a lookup. The server lists nobody else.
  */
 export async function getUsers(signal?: AbortSignal) {
-  const response = await api.get('/api/v1/users', usersResponseSchema, signal);
+  const response = await callApi(operations.users.list, { signal });
   return response.data;
 }
 

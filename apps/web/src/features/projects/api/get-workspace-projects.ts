@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workspaceProjectsResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** A workspace's projects: all of them for its owner, else those the caller is a member of. */
 export async function getWorkspaceProjects(workspaceId: string, signal?: AbortSignal) {
-  const response = await api.get(
-    `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/projects`,
-    workspaceProjectsResponseSchema,
-    signal,
-  );
+  const response = await callApi(operations.workspaces.listProjects, { params: { id: workspaceId }, signal });
   return response.data.projects;
 }
 

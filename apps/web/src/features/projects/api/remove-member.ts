@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Project } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type Project } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { invalidateProjectMembers } from './project-cache';
 
 export interface RemoveMemberInput {
@@ -9,10 +9,7 @@ export interface RemoveMemberInput {
 }
 
 export function removeMember({ project, userId }: RemoveMemberInput) {
-  return api.delete(
-    `/api/v1/projects/${encodeURIComponent(project._id)}/members/${encodeURIComponent(userId)}`,
-    messageResponseSchema,
-  );
+  return callApi(operations.members.remove, { params: { projectId: project._id, userId } });
 }
 
 export function useRemoveMember() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberResponseSchema, type Project, type UpdateMemberBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type Project, type UpdateMemberBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { invalidateProjectMembers } from './project-cache';
 
 export interface UpdateMemberRoleInput extends UpdateMemberBody {
@@ -10,11 +10,7 @@ export interface UpdateMemberRoleInput extends UpdateMemberBody {
 
 /** Changes a member's role (ADMIN only; an addition to the spec). */
 export function updateMemberRole({ project, userId, ...body }: UpdateMemberRoleInput) {
-  return api.put(
-    `/api/v1/projects/${encodeURIComponent(project._id)}/members/${encodeURIComponent(userId)}`,
-    body,
-    memberResponseSchema,
-  );
+  return callApi(operations.members.updateRole, { params: { projectId: project._id, userId }, body });
 }
 
 export function useUpdateMemberRole() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectResponseSchema, type UpdateProjectBody } from '@tasklane/contract';
-import { api, isApiError } from '@/lib/api-client';
+import { operations, type UpdateProjectBody } from '@tasklane/contract';
+import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { replaceCachedProject } from './project-cache';
 
@@ -11,8 +11,7 @@ export interface UpdateProjectInput {
 }
 
 export async function updateProject({ projectId, workspaceId, body }: UpdateProjectInput) {
-  const query = new URLSearchParams({ workspaceId });
-  const response = await api.put(`/api/v1/projects/${encodeURIComponent(projectId)}?${query}`, body, projectResponseSchema);
+  const response = await callApi(operations.projects.update, { params: { projectId }, query: { workspaceId }, body });
   return response.data;
 }
 

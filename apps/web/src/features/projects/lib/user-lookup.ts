@@ -18,7 +18,3 @@ export function parseUserLookup(text: string): { lookup: UserLookup } | { error:
   return username.success ? { lookup: { username: username.data } } : { error: username.error.issues[0]?.message ?? 'Invalid username' };
 }
 
-/** The lookup as the query string of GET /api/v1/users. */
-export function userLookupQuery(lookup: UserLookup): string {
-  return 'email' in lookup ? `email=${encodeURIComponent(lookup.email)}` : `username=${encodeURIComponent(lookup.username)}`;
-}

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { taskResponseSchema, type CreateTaskBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type CreateTaskBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { refreshAfterTaskChange } from './task-cache';
 
 /** POST /api/v1/tasks. */
 export async function createTask(body: CreateTaskBody) {
-  const response = await api.post('/api/v1/tasks', body, taskResponseSchema);
+  const response = await callApi(operations.tasks.create, { body });
   return response.data;
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Attachment, type AttachmentListResponse, type Task } from '@tasklane/contract';
-import { api, isApiError } from '@/lib/api-client';
+import { operations, type Attachment, type AttachmentListResponse, type Task } from '@tasklane/contract';
+import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { attachmentFileHref } from './get-attachments';
 import { refreshAfterAttachmentChange } from './task-cache';
 
 /** DELETE /api/v1/tasks/{taskId}/attachments/{attachmentId} (the file goes with it). */
 export function deleteAttachment(taskId: string, attachmentId: string) {
-  return api.delete(attachmentFileHref(taskId, attachmentId), messageResponseSchema);
+  return callApi(operations.attachments.delete, { params: { taskId, attachmentId } });
 }
 
 export interface DeleteAttachmentInput {

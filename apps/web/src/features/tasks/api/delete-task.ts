@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Task } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type Task } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterTaskChange } from './task-cache';
 
 /** DELETE /api/v1/tasks/{taskId} (its comments and history go with it). */
 export function deleteTask(task: Pick<Task, '_id'>) {
-  return api.delete(`/api/v1/tasks/${encodeURIComponent(task._id)}`, messageResponseSchema);
+  return callApi(operations.tasks.delete, { params: { taskId: task._id } });
 }
 
 export function useDeleteTask({ currentUserId }: { currentUserId: string | undefined }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { assignedTasksResponseSchema, type Task } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type Task } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The server's largest page of assigned tasks. */
@@ -12,7 +12,7 @@ const PAGE_LIMIT = 1000;
  * there are, and the rest come in parallel.
  */
 export async function getAssignedTasks(signal?: AbortSignal): Promise<Task[]> {
-  const page = (number: number) => api.get(`/api/v1/users/tasks?page=${number}&limit=${PAGE_LIMIT}`, assignedTasksResponseSchema, signal);
+  const page = (number: number) => callApi(operations.tasks.listAssigned, { query: { page: number, limit: PAGE_LIMIT }, signal });
   const first = await page(1);
   const rest = await Promise.all(Array.from({ length: Math.max(0, first.pagination.total - 1) }, (_, index) => page(index + 2)));
   // A task could shift between pages while they load; keep each once.

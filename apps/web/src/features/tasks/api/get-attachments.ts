@@ -1,22 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { attachmentLimitsResponseSchema, attachmentListResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi, operationUrl } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const attachmentsPath = (taskId: string) => `/api/v1/tasks/${encodeURIComponent(taskId)}/attachments`;
 
 /**
  * Where an attachment's bytes are (GET, with Content-Disposition: attachment): a plain link
  * with `download` lets the browser stream the file to disk with the session cookie.
  */
-export const attachmentFileHref = (taskId: string, attachmentId: string) => `${attachmentsPath(taskId)}/${encodeURIComponent(attachmentId)}`;
-
-/** POST target of an upload. */
-export const attachmentsUploadPath = attachmentsPath;
+export const attachmentFileHref = (taskId: string, attachmentId: string) =>
+  operationUrl(operations.attachments.download, { params: { taskId, attachmentId } });
 
 /** GET /api/v1/tasks/{taskId}/attachments: the task's attachments (oldest first) and the upload limits. */
 export async function getAttachments(taskId: string, signal?: AbortSignal) {
-  return api.get(attachmentsPath(taskId), attachmentListResponseSchema, signal);
+  return callApi(operations.attachments.list, { params: { taskId }, signal });
 }
 
 /** Keyed under the task (as opened from its route), so that everything of the task goes together. */
@@ -32,7 +28,7 @@ export function useAttachments(projectId: string, featureId: string, taskId: str
 
 /** GET /api/v1/attachments/limits: the limits alone, for files picked before their task exists. */
 export async function getAttachmentLimits(signal?: AbortSignal) {
-  const response = await api.get('/api/v1/attachments/limits', attachmentLimitsResponseSchema, signal);
+  const response = await callApi(operations.attachments.limits, { signal });
   return response.data;
 }
 

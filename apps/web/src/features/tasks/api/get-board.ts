@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { boardResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { toQueryString } from '@/lib/list-query';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/tasks/board?featureId=: every task of the feature as a card, in board order. */
 export function getBoard(featureId: string, signal?: AbortSignal) {
-  return api.get(`/api/v1/tasks/board${toQueryString({ featureId })}`, boardResponseSchema, signal);
+  return callApi(operations.tasks.board, { query: { featureId }, signal });
 }
 
 export const boardQueryOptions = (projectId: string, featureId: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { categoriesResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
  * key as the categories screen's 'Tasks' filter, so a category created there shows up here.
  */
 export async function getTaskCategories(signal?: AbortSignal) {
-  const response = await api.get('/api/v1/categories?type=TASK', categoriesResponseSchema, signal);
+  const response = await callApi(operations.categories.list, { query: { type: 'TASK' }, signal });
   return response.categories;
 }
 

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { taskResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { toQueryString } from '@/lib/list-query';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/tasks/{taskId}?projectId=: the task with its history (newest first) and the caller's role. */
 export async function getTask(projectId: string, taskId: string, signal?: AbortSignal) {
-  const response = await api.get(`/api/v1/tasks/${encodeURIComponent(taskId)}${toQueryString({ projectId })}`, taskResponseSchema, signal);
+  const response = await callApi(operations.tasks.get, { params: { taskId }, query: { projectId }, signal });
   return response.data;
 }
 

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { tasksResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { toQueryString } from '@/lib/list-query';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/tasks?featureId=: one page of a feature's tasks, with the feature's statistics. */
 export function getTasks(featureId: string, query: Record<string, string>, signal?: AbortSignal) {
-  return api.get(`/api/v1/tasks${toQueryString({ featureId, ...query })}`, tasksResponseSchema, signal);
+  return callApi(operations.tasks.list, { query: { featureId, ...query }, signal });
 }
 
 export const tasksQueryOptions = (projectId: string, featureId: string, query: Record<string, string>) =>

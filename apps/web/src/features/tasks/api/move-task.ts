@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moveTaskResponseSchema, type BoardResponse, type BoardTask, type MoveTaskBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type BoardResponse, type BoardTask, type MoveTaskBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { applyMove, type BoardMove } from '../lib/board';
 import { refreshAfterTaskChange } from './task-cache';
@@ -15,7 +15,7 @@ export interface MoveTaskInput {
 /** POST /api/v1/tasks/{taskId}/move: the column (status), the neighbours, and the version shown. */
 export async function moveTask({ task, move }: MoveTaskInput) {
   const body: MoveTaskBody = { status: move.status, afterId: move.afterId, beforeId: move.beforeId, version: task.version };
-  const response = await api.post(`/api/v1/tasks/${encodeURIComponent(task._id)}/move`, body, moveTaskResponseSchema);
+  const response = await callApi(operations.tasks.move, { params: { taskId: task._id }, body });
   return response.data;
 }
 

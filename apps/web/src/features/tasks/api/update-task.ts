@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { taskResponseSchema, type TaskDetail, type UpdateTaskBody } from '@tasklane/contract';
-import { api, isApiError } from '@/lib/api-client';
+import { operations, type TaskDetail, type UpdateTaskBody } from '@tasklane/contract';
+import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterTaskChange } from './task-cache';
 
@@ -13,7 +13,7 @@ export interface UpdateTaskInput {
 
 /** PUT /api/v1/tasks/{taskId}: the fields that changed and the version read. */
 export async function updateTask({ task, body }: UpdateTaskInput) {
-  const response = await api.put(`/api/v1/tasks/${encodeURIComponent(task._id)}`, body, taskResponseSchema);
+  const response = await callApi(operations.tasks.update, { params: { taskId: task._id }, body });
   return response.data;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, CLIENT_ID } from '@/lib/api-client';
 import { isAbortError, uploadAttachments } from './upload-attachments';
 
 /**
@@ -77,7 +77,8 @@ describe('uploadAttachments', () => {
     const request = FakeRequest.last;
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/api/v1/tasks/task%201/attachments');
-    expect(request.headers).toEqual({ accept: 'application/json' });
+    // The same headers as every other call: this tab's id goes with the upload too.
+    expect(request.headers).toEqual({ accept: 'application/json', 'x-client-id': CLIENT_ID });
     const parts = [...request.body!.entries()];
     expect(parts.map(([field]) => field)).toEqual(['description', 'files', 'files']);
     expect(parts[0]![1]).toBe('The plan');

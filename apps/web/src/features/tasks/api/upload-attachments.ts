@@ -2,15 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ATTACHMENT_DESCRIPTION_FIELD,
   ATTACHMENT_FILES_FIELD,
-  attachmentsResponseSchema,
+  operations,
   type Attachment,
   type AttachmentListResponse,
   type Task,
 } from '@tasklane/contract';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, apiErrorFromResponse, parseResponseBody, parseResponseText } from '@/lib/api-client';
+import { uploadWithProgress } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { attachmentsUploadPath } from './get-attachments';
 import { refreshAfterAttachmentChange } from './task-cache';
 
 export interface UploadAttachmentsOptions {
@@ -23,50 +22,21 @@ export interface UploadAttachmentsOptions {
 }
 
 /** True for the error of an upload the user cancelled. */
-export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+export { isAbortError } from '@/lib/api-client';
 
 /**
  * POST /api/v1/tasks/{taskId}/attachments (multipart/form-data: the description, then each file
- * in `files`); answers all of the task's attachments. XMLHttpRequest rather than fetch, because
- * only it reports upload progress. Same origin, so the session cookie goes with it and the
- * origin check passes; failures become the same ApiError as every other call (the server's
- * message, else 'Unknown error'; status 0 when no answer came).
+ * in `files`); answers all of the task's attachments. Through the API client's upload call
+ * (XMLHttpRequest, for its progress): the same path building, X-Client-Id header and ApiError
+ * as every other call (the server's message, else 'Unknown error'; status 0 when no answer came).
  */
-export function uploadAttachments(taskId: string, { files, description, onProgress, signal }: UploadAttachmentsOptions): Promise<Attachment[]> {
-  return new Promise((resolve, reject) => {
-    const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
-    if (signal?.aborted) {
-      reject(cancelled());
-      return;
-    }
-    const form = new FormData();
-    const text = description?.trim();
-    if (text) form.append(ATTACHMENT_DESCRIPTION_FIELD, text);
-    for (const file of files) form.append(ATTACHMENT_FILES_FIELD, file, file.name);
-
-    const request = new XMLHttpRequest();
-    request.open('POST', attachmentsUploadPath(taskId));
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    });
-    request.addEventListener('load', () => {
-      const data = parseResponseText(request.responseText);
-      if (request.status < 200 || request.status >= 300) {
-        reject(apiErrorFromResponse(request.status, data));
-        return;
-      }
-      try {
-        resolve(parseResponseBody(request.status, data, attachmentsResponseSchema).data);
-      } catch (error) {
-        reject(error);
-      }
-    });
-    request.addEventListener('error', () => reject(new ApiError({ status: 0, code: 'NETWORK_ERROR' })));
-    request.addEventListener('abort', () => reject(cancelled()));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
-  });
+export async function uploadAttachments(taskId: string, { files, description, onProgress, signal }: UploadAttachmentsOptions): Promise<Attachment[]> {
+  const form = new FormData();
+  const text = description?.trim();
+  if (text) form.append(ATTACHMENT_DESCRIPTION_FIELD, text);
+  for (const file of files) form.append(ATTACHMENT_FILES_FIELD, file, file.name);
+  const response = await uploadWithProgress(operations.attachments.upload, { params: { taskId }, form, onProgress, signal });
+  return response.data;
 }
 
 type TaskRef = Pick<Task, '_id' | 'status' | 'assigneeId' | 'featureId' | 'projectId'>;

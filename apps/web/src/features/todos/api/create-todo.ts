@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { todoResponseSchema, type TodoBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type TodoBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { todoKeys } from './keys';
 
 /** POST /api/v1/todos. */
 export async function createTodo(body: TodoBody) {
-  const response = await api.post('/api/v1/todos', body, todoResponseSchema);
+  const response = await callApi(operations.todos.create, { body });
   return response.todo;
 }
 

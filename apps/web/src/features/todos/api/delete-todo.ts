@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Todo } from '@tasklane/contract';
+import { operations, type Todo } from '@tasklane/contract';
 import toast from 'react-hot-toast';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { todoKeys } from './keys';
 import { changeCachedLists, restoreCachedLists } from './optimistic-lists';
 
 /** DELETE /api/v1/todos/{todoId}. */
 export function deleteTodo(todoId: string) {
-  return api.delete(`/api/v1/todos/${encodeURIComponent(todoId)}`, messageResponseSchema);
+  return callApi(operations.todos.delete, { params: { todoId } });
 }
 
 /** The card leaves every cached list at once; it comes back with the error toast if the server refuses. */

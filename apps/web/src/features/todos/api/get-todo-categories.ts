@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { categoriesResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { todoKeys } from './keys';
 
 /**
@@ -9,7 +9,7 @@ import { todoKeys } from './keys';
  * the categories feature.
  */
 export async function getTodoCategories(signal?: AbortSignal) {
-  const response = await api.get('/api/v1/categories?type=TODO', categoriesResponseSchema, signal);
+  const response = await callApi(operations.categories.list, { query: { type: 'TODO' }, signal });
   return response.categories;
 }
 

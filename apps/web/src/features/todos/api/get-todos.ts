@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { todosResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
-import { toQueryString, type TodoListQuery } from '../lib/todo-filters';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
+import type { TodoListQuery } from '../lib/todo-filters';
 import { todoKeys } from './keys';
 
 /** GET /api/v1/todos: the caller's todos, filtered by the server. */
 export async function getTodos(query: TodoListQuery, signal?: AbortSignal) {
-  const response = await api.get(`/api/v1/todos${toQueryString(query)}`, todosResponseSchema, signal);
+  const response = await callApi(operations.todos.list, { query, signal });
   return response.todos;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { todoResponseSchema, type UpdateTodoBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type UpdateTodoBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { todoKeys } from './keys';
 
 export interface UpdateTodoInput {
@@ -11,7 +11,7 @@ export interface UpdateTodoInput {
 
 /** PUT /api/v1/todos/{todoId}. */
 export async function updateTodo({ todoId, body }: UpdateTodoInput) {
-  const response = await api.put(`/api/v1/todos/${encodeURIComponent(todoId)}`, body, todoResponseSchema);
+  const response = await callApi(operations.todos.update, { params: { todoId }, body });
   return response.todo;
 }
 

@@ -1,5 +1,6 @@
+import { buildQueryString as toQueryString } from '@tasklane/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { hasTodoFilters, readTodoFilters, toQueryString, toTodoListQuery, withoutTodoFilters, withTodoFilter } from './todo-filters';
+import { hasTodoFilters, readTodoFilters, toTodoListQuery, withoutTodoFilters, withTodoFilter } from './todo-filters';
 
 const categoryId = '3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60';
 

@@ -67,10 +67,3 @@ export function toTodoListQuery(filters: TodoFilters, today: string): TodoListQu
   return query;
 }
 
-/** '?status=PENDING&date=today&today=2025-01-05', or '' without filters. */
-export function toQueryString(query: TodoListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}

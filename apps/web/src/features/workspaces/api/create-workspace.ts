@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaceResponseSchema, type WorkspaceBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type WorkspaceBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function createWorkspace(body: WorkspaceBody) {
-  const response = await api.post('/api/v1/workspaces', body, workspaceResponseSchema);
+  const response = await callApi(operations.workspaces.create, { body });
   return response.data;
 }
 

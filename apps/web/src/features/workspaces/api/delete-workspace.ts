@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Workspace } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type Workspace } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function deleteWorkspace(workspaceId: string) {
-  return api.delete(`/api/v1/workspaces/${encodeURIComponent(workspaceId)}`, messageResponseSchema);
+  return callApi(operations.workspaces.delete, { params: { id: workspaceId } });
 }
 
 export function useDeleteWorkspace() {

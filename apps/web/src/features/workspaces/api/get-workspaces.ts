@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workspacesResponseSchema } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Workspaces the caller owns or holds a project membership in, oldest first. */
 export async function getWorkspaces(signal?: AbortSignal) {
-  const response = await api.get('/api/v1/workspaces', workspacesResponseSchema, signal);
+  const response = await callApi(operations.workspaces.list, { signal });
   return response.data;
 }
 

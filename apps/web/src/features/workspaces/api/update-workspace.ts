@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaceResponseSchema, type WorkspaceBody } from '@tasklane/contract';
-import { api } from '@/lib/api-client';
+import { operations, type WorkspaceBody } from '@tasklane/contract';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function updateWorkspace({ workspaceId, ...body }: WorkspaceBody & { workspaceId: string }) {
-  const response = await api.put(`/api/v1/workspaces/${encodeURIComponent(workspaceId)}`, body, workspaceResponseSchema);
+  const response = await callApi(operations.workspaces.update, { params: { id: workspaceId }, body });
   return response.data;
 }
 

@@ -1,0 +1,470 @@
+import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentListResponseSchema, attachmentParamsSchema, attachmentsResponseSchema } from '../attachments.js';
+import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
+import { commentBodySchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
+import { messageResponseSchema } from '../errors.js';
+import { eventsQuerySchema } from '../events.js';
+import {
+  createFeatureBodySchema,
+  deleteFeatureBodySchema,
+  deleteFeatureQuerySchema,
+  featureParamsSchema,
+  featureQuerySchema,
+  featureResponseSchema,
+  featuresResponseSchema,
+  listFeaturesQuerySchema,
+  updateFeatureBodySchema,
+} from '../features.js';
+import {
+  addMemberBodySchema,
+  createProjectBodySchema,
+  memberParamsSchema,
+  memberResponseSchema,
+  membersResponseSchema,
+  projectParamsSchema,
+  projectResponseSchema,
+  projectsListResponseSchema,
+  updateMemberBodySchema,
+  updateProjectBodySchema,
+  updateProjectQuerySchema,
+  workspaceProjectsResponseSchema,
+} from '../projects.js';
+import {
+  assignedTasksResponseSchema,
+  boardQuerySchema,
+  boardResponseSchema,
+  createTaskBodySchema,
+  listAssignedTasksQuerySchema,
+  listTasksQuerySchema,
+  moveTaskBodySchema,
+  moveTaskResponseSchema,
+  taskParamsSchema,
+  taskQuerySchema,
+  taskResponseSchema,
+  tasksResponseSchema,
+  updateTaskBodySchema,
+} from '../tasks.js';
+import { listTodosQuerySchema, todoBodySchema, todoParamsSchema, todoResponseSchema, todosResponseSchema, updateTodoBodySchema } from '../todos.js';
+import {
+  healthResponseSchema,
+  listUsersQuerySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  meResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  usersResponseSchema,
+} from '../users.js';
+import { workspaceBodySchema, workspaceParamsSchema, workspaceResponseSchema, workspacesResponseSchema } from '../workspaces.js';
+import { defineOperations, listOperations } from './define.js';
+import { operationRoutes } from './routes.js';
+
+/** Signed in, invalid input, not found (or not yours). */
+const ownErrors = [400, 401, 404] as const;
+/** The same, plus a project role too low. */
+const memberErrors = [400, 401, 403, 404] as const;
+
+const STREAM_DESCRIPTION = [
+  'Server-Sent Events. Each change you may see is a `message` whose `id:` is the event id and whose',
+  'data is a JSON LiveEvent (type, ids, version, actor, origin; never content). `event: ready`',
+  '(with the current id) follows the connection and any replay; `event: reset` means the missed',
+  'events could not be replayed: refetch everything. A `: ping` comment comes every 25 s.',
+].join(' ');
+
+/**
+ * Every API operation: route, schemas, the statuses it answers with the error envelope, and its
+ * documentation. The server registers its routes from these entries (and so the OpenAPI
+ * document comes from them); the web app calls them by name.
+ */
+export const operations = defineOperations(operationRoutes, {
+  health: {
+    check: {
+      tags: ['health'],
+      summary: 'Liveness and database check',
+      responses: { 200: healthResponseSchema, 503: healthResponseSchema },
+      errors: [],
+    },
+  },
+  auth: {
+    register: {
+      tags: ['auth'],
+      summary: 'Create an account',
+      body: registerBodySchema,
+      responses: { 201: registerResponseSchema },
+      errors: [400, 409, 429],
+    },
+    login: {
+      tags: ['auth'],
+      summary: 'Sign in: receive the session cookie, and the device cookie that exempts this browser from lockouts caused elsewhere',
+      body: loginBodySchema,
+      responses: { 200: loginResponseSchema },
+      errors: [400, 401, 429],
+    },
+    logout: {
+      tags: ['auth'],
+      summary: 'Sign out: ends the session on the server',
+      responses: { 200: messageResponseSchema },
+      errors: [],
+    },
+  },
+  users: {
+    me: {
+      tags: ['users'],
+      summary: 'The signed-in user',
+      responses: { 200: meResponseSchema },
+      errors: [401],
+    },
+    list: {
+      tags: ['users'],
+      summary: 'The people who share a workspace or project with you; or one user by exact email or username',
+      query: listUsersQuerySchema,
+      responses: { 200: usersResponseSchema },
+      errors: [400, 401],
+    },
+  },
+  categories: {
+    listAll: {
+      tags: ['categories'],
+      summary: 'All your categories',
+      responses: { 200: categoriesResponseSchema },
+      errors: ownErrors,
+    },
+    list: {
+      tags: ['categories'],
+      summary: 'Your categories, optionally of one type',
+      query: listCategoriesQuerySchema,
+      responses: { 200: categoriesResponseSchema },
+      errors: ownErrors,
+    },
+    create: {
+      tags: ['categories'],
+      summary: 'Create a category',
+      body: createCategoryBodySchema,
+      responses: { 201: createCategoryResponseSchema },
+      errors: [...ownErrors, 409],
+    },
+    delete: {
+      tags: ['categories'],
+      summary: 'Delete a category; todos that used it keep living without one',
+      params: categoryParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: ownErrors,
+    },
+  },
+  todos: {
+    list: {
+      tags: ['todos'],
+      summary: 'Your todos, filtered, by due date then newest first',
+      query: listTodosQuerySchema,
+      responses: { 200: todosResponseSchema },
+      errors: ownErrors,
+    },
+    create: {
+      tags: ['todos'],
+      summary: 'Create a todo',
+      body: todoBodySchema,
+      responses: { 201: todoResponseSchema },
+      errors: ownErrors,
+    },
+    update: {
+      tags: ['todos'],
+      summary: 'Replace a todo (send the full todo)',
+      params: todoParamsSchema,
+      body: updateTodoBodySchema,
+      responses: { 200: todoResponseSchema },
+      errors: ownErrors,
+    },
+    delete: {
+      tags: ['todos'],
+      summary: 'Delete a todo',
+      params: todoParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: ownErrors,
+    },
+  },
+  workspaces: {
+    list: {
+      tags: ['workspaces'],
+      summary: 'Workspaces you own or hold a project membership in',
+      responses: { 200: workspacesResponseSchema },
+      errors: memberErrors,
+    },
+    create: {
+      tags: ['workspaces'],
+      summary: 'Create a workspace',
+      body: workspaceBodySchema,
+      responses: { 201: workspaceResponseSchema },
+      errors: memberErrors,
+    },
+    update: {
+      tags: ['workspaces'],
+      summary: 'Rename a workspace (owner only)',
+      params: workspaceParamsSchema,
+      body: workspaceBodySchema,
+      responses: { 200: workspaceResponseSchema },
+      errors: memberErrors,
+    },
+    delete: {
+      tags: ['workspaces'],
+      summary: 'Delete a workspace and everything in it (owner only)',
+      params: workspaceParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: memberErrors,
+    },
+    listProjects: {
+      tags: ['workspaces'],
+      summary: "A workspace's projects: all for its owner, else those you are a member of",
+      params: workspaceParamsSchema,
+      responses: { 200: workspaceProjectsResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  projects: {
+    listMine: {
+      tags: ['projects'],
+      summary: 'Projects you are a member of, with your role, progress and statistics',
+      responses: { 200: projectsListResponseSchema },
+      errors: memberErrors,
+    },
+    create: {
+      tags: ['projects'],
+      summary: 'Create a project in a workspace you own; you become its ADMIN',
+      body: createProjectBodySchema,
+      responses: { 201: projectResponseSchema },
+      errors: memberErrors,
+    },
+    get: {
+      tags: ['projects'],
+      summary: 'One project (members only)',
+      params: projectParamsSchema,
+      responses: { 200: projectResponseSchema },
+      errors: memberErrors,
+    },
+    update: {
+      tags: ['projects'],
+      summary: 'Edit a project (ADMIN, MODERATOR); a stale version is 409',
+      params: projectParamsSchema,
+      query: updateProjectQuerySchema,
+      body: updateProjectBodySchema,
+      responses: { 200: projectResponseSchema },
+      errors: [...memberErrors, 409],
+    },
+    delete: {
+      tags: ['projects'],
+      summary: 'Delete a project and everything in it (ADMIN)',
+      params: projectParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  members: {
+    list: {
+      tags: ['projects'],
+      summary: "A project's members",
+      params: projectParamsSchema,
+      responses: { 200: membersResponseSchema },
+      errors: memberErrors,
+    },
+    add: {
+      tags: ['projects'],
+      summary: 'Add a member (ADMIN any role; MODERATOR only MEMBER or VIEWER)',
+      params: projectParamsSchema,
+      body: addMemberBodySchema,
+      responses: { 201: memberResponseSchema },
+      errors: [...memberErrors, 409],
+    },
+    updateRole: {
+      tags: ['projects'],
+      summary: "Change a member's role (ADMIN); the last ADMIN cannot be demoted",
+      params: memberParamsSchema,
+      body: updateMemberBodySchema,
+      responses: { 200: memberResponseSchema },
+      errors: [...memberErrors, 409],
+    },
+    remove: {
+      tags: ['projects'],
+      summary: 'Remove a member (ADMIN any; MODERATOR only MEMBER or VIEWER), or leave (any member, their own id); the last ADMIN stays',
+      params: memberParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: [...memberErrors, 409],
+    },
+  },
+  features: {
+    list: {
+      tags: ['features'],
+      summary: "A page of a project's features, filtered and sorted (members)",
+      query: listFeaturesQuerySchema,
+      responses: { 200: featuresResponseSchema },
+      errors: memberErrors,
+    },
+    get: {
+      tags: ['features'],
+      summary: "One feature (members); projectId, when sent, must be the feature's project",
+      params: featureParamsSchema,
+      query: featureQuerySchema,
+      responses: { 200: featureResponseSchema },
+      errors: memberErrors,
+    },
+    create: {
+      tags: ['features'],
+      summary: 'Create a feature (ADMIN, MODERATOR)',
+      body: createFeatureBodySchema,
+      responses: { 201: featureResponseSchema },
+      errors: memberErrors,
+    },
+    update: {
+      tags: ['features'],
+      summary: 'Edit a feature (ADMIN, MODERATOR); a stale version is 409',
+      params: featureParamsSchema,
+      body: updateFeatureBodySchema,
+      responses: { 200: featureResponseSchema },
+      errors: [...memberErrors, 409],
+    },
+    delete: {
+      tags: ['features'],
+      summary: 'Delete a feature with its tasks, their comments and history (ADMIN, MODERATOR)',
+      params: featureParamsSchema,
+      query: deleteFeatureQuerySchema,
+      body: deleteFeatureBodySchema,
+      responses: { 200: messageResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  tasks: {
+    list: {
+      tags: ['tasks'],
+      summary: "A page of a feature's tasks, filtered and sorted, with the feature's statistics (members)",
+      query: listTasksQuerySchema,
+      responses: { 200: tasksResponseSchema },
+      errors: memberErrors,
+    },
+    board: {
+      tags: ['tasks'],
+      summary: "A feature's board: all its tasks as cards, in board order, with its statistics (members)",
+      query: boardQuerySchema,
+      responses: { 200: boardResponseSchema },
+      errors: memberErrors,
+    },
+    move: {
+      tags: ['tasks'],
+      summary:
+        'Move a card on the board (MEMBER, MODERATOR, ADMIN): to another column (its status, with history) and/or between two cards (its rank only: no history)',
+      params: taskParamsSchema,
+      body: moveTaskBodySchema,
+      responses: { 200: moveTaskResponseSchema },
+      errors: [...memberErrors, 409],
+    },
+    get: {
+      tags: ['tasks'],
+      summary: 'One task, populated, with its history newest first and your abilities (members)',
+      params: taskParamsSchema,
+      query: taskQuerySchema,
+      responses: { 200: taskResponseSchema },
+      errors: memberErrors,
+    },
+    create: {
+      tags: ['tasks'],
+      summary: 'Create a task in a feature (MEMBER, MODERATOR, ADMIN)',
+      body: createTaskBodySchema,
+      responses: { 201: taskResponseSchema },
+      errors: memberErrors,
+    },
+    update: {
+      tags: ['tasks'],
+      summary: 'Edit a task (MEMBER, MODERATOR, ADMIN); records history; a stale version is 409',
+      params: taskParamsSchema,
+      body: updateTaskBodySchema,
+      responses: { 200: taskResponseSchema },
+      errors: [...memberErrors, 409],
+    },
+    delete: {
+      tags: ['tasks'],
+      summary: 'Delete a task with its comments and history (ADMIN, MODERATOR; a MEMBER their own)',
+      params: taskParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: memberErrors,
+    },
+    listAssigned: {
+      tags: ['tasks'],
+      summary: 'Tasks assigned to you in projects you can open; all of them by default (up to 1000 a page)',
+      query: listAssignedTasksQuerySchema,
+      responses: { 200: assignedTasksResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  comments: {
+    list: {
+      tags: ['comments'],
+      summary: "A task's comments, oldest first, with their authors (members, VIEWER included)",
+      params: taskParamsSchema,
+      query: listCommentsQuerySchema,
+      responses: { 200: commentsResponseSchema },
+      errors: memberErrors,
+    },
+    create: {
+      tags: ['comments'],
+      summary: 'Comment on a task (members, VIEWER included)',
+      params: taskParamsSchema,
+      body: commentBodySchema,
+      responses: { 201: commentResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  attachments: {
+    limits: {
+      tags: ['attachments'],
+      summary: "This server's upload limits, for a form that picks files before its task exists (signed in)",
+      responses: { 200: attachmentLimitsResponseSchema },
+      errors: [401],
+    },
+    list: {
+      tags: ['attachments'],
+      summary: "A task's attachments, oldest first, and the upload limits (members, VIEWER included)",
+      params: taskParamsSchema,
+      responses: { 200: attachmentListResponseSchema },
+      errors: memberErrors,
+    },
+    upload: {
+      tags: ['attachments'],
+      summary: 'Attach files to a task: multipart/form-data, `files` (one or more) and an optional `description` (MEMBER, MODERATOR, ADMIN)',
+      params: taskParamsSchema,
+      multipartBody: uploadAttachmentsBodyDoc,
+      responses: { 201: attachmentsResponseSchema },
+      errors: [...memberErrors, 413, 415],
+    },
+    download: {
+      tags: ['attachments'],
+      summary: 'Download an attachment under its name, as its stored type (members, VIEWER included)',
+      params: attachmentParamsSchema,
+      responses: {},
+      errors: memberErrors,
+      rawResponse: {
+        status: 200,
+        contentType: 'application/octet-stream',
+        description: 'The file, with Content-Disposition: attachment and its stored Content-Type',
+        format: 'binary',
+      },
+    },
+    delete: {
+      tags: ['attachments'],
+      summary: 'Remove an attachment and its file (MEMBER, MODERATOR, ADMIN)',
+      params: attachmentParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  events: {
+    stream: {
+      tags: ['events'],
+      summary: 'Live events: a Server-Sent Events stream of the changes you may see (resume with Last-Event-ID)',
+      query: eventsQuerySchema,
+      responses: {},
+      errors: [400, 401, 429],
+      rawResponse: { status: 200, contentType: 'text/event-stream', description: STREAM_DESCRIPTION },
+    },
+  },
+});
+
+export type Operations = typeof operations;
+
+/** Every operation, as a list (the server's route check and the docs read it). */
+export const allOperations = listOperations(operations);

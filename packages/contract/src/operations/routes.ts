@@ -1,0 +1,130 @@
+/**
+ * Every API operation's method and path, by name: the zod-free half of the operation contract.
+ * The first screen's calls read their route from here so that its bundle stays free of zod;
+ * `operations` (./index.ts) adds each one's schemas, and the type checker holds the two to the
+ * same names. Paths use Fastify's `:param` syntax and are absolute (the /api/v1 prefix included).
+ */
+export const API_PREFIX = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface OperationRoute {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+export const operationRoutes = {
+  health: {
+    check: { method: 'GET', path: '/api/v1/health' },
+  },
+  auth: {
+    register: { method: 'POST', path: '/api/v1/auth/register' },
+    login: { method: 'POST', path: '/api/v1/auth/login' },
+    logout: { method: 'POST', path: '/api/v1/auth/logout' },
+  },
+  users: {
+    me: { method: 'GET', path: '/api/v1/users/me' },
+    list: { method: 'GET', path: '/api/v1/users' },
+  },
+  categories: {
+    listAll: { method: 'GET', path: '/api/v1/categories/all' },
+    list: { method: 'GET', path: '/api/v1/categories' },
+    create: { method: 'POST', path: '/api/v1/categories' },
+    delete: { method: 'DELETE', path: '/api/v1/categories/:id' },
+  },
+  todos: {
+    list: { method: 'GET', path: '/api/v1/todos' },
+    create: { method: 'POST', path: '/api/v1/todos' },
+    update: { method: 'PUT', path: '/api/v1/todos/:todoId' },
+    delete: { method: 'DELETE', path: '/api/v1/todos/:todoId' },
+  },
+  workspaces: {
+    list: { method: 'GET', path: '/api/v1/workspaces' },
+    create: { method: 'POST', path: '/api/v1/workspaces' },
+    update: { method: 'PUT', path: '/api/v1/workspaces/:id' },
+    delete: { method: 'DELETE', path: '/api/v1/workspaces/:id' },
+    listProjects: { method: 'GET', path: '/api/v1/workspaces/:id/projects' },
+  },
+  projects: {
+    listMine: { method: 'GET', path: '/api/v1/users/projects' },
+    create: { method: 'POST', path: '/api/v1/projects' },
+    get: { method: 'GET', path: '/api/v1/projects/:projectId' },
+    update: { method: 'PUT', path: '/api/v1/projects/:projectId' },
+    delete: { method: 'DELETE', path: '/api/v1/projects/:projectId' },
+  },
+  members: {
+    list: { method: 'GET', path: '/api/v1/projects/:projectId/members' },
+    add: { method: 'POST', path: '/api/v1/projects/:projectId/members' },
+    updateRole: { method: 'PUT', path: '/api/v1/projects/:projectId/members/:userId' },
+    remove: { method: 'DELETE', path: '/api/v1/projects/:projectId/members/:userId' },
+  },
+  features: {
+    list: { method: 'GET', path: '/api/v1/features' },
+    get: { method: 'GET', path: '/api/v1/features/:id' },
+    create: { method: 'POST', path: '/api/v1/features' },
+    update: { method: 'PUT', path: '/api/v1/features/:id' },
+    delete: { method: 'DELETE', path: '/api/v1/features/:id' },
+  },
+  tasks: {
+    list: { method: 'GET', path: '/api/v1/tasks' },
+    board: { method: 'GET', path: '/api/v1/tasks/board' },
+    move: { method: 'POST', path: '/api/v1/tasks/:taskId/move' },
+    get: { method: 'GET', path: '/api/v1/tasks/:taskId' },
+    create: { method: 'POST', path: '/api/v1/tasks' },
+    update: { method: 'PUT', path: '/api/v1/tasks/:taskId' },
+    delete: { method: 'DELETE', path: '/api/v1/tasks/:taskId' },
+    listAssigned: { method: 'GET', path: '/api/v1/users/tasks' },
+  },
+  comments: {
+    list: { method: 'GET', path: '/api/v1/tasks/:taskId/comments' },
+    create: { method: 'POST', path: '/api/v1/tasks/:taskId/comments' },
+  },
+  attachments: {
+    limits: { method: 'GET', path: '/api/v1/attachments/limits' },
+    list: { method: 'GET', path: '/api/v1/tasks/:taskId/attachments' },
+    upload: { method: 'POST', path: '/api/v1/tasks/:taskId/attachments' },
+    download: { method: 'GET', path: '/api/v1/tasks/:taskId/attachments/:attachmentId' },
+    delete: { method: 'DELETE', path: '/api/v1/tasks/:taskId/attachments/:attachmentId' },
+  },
+  events: {
+    stream: { method: 'GET', path: '/api/v1/events' },
+  },
+} as const satisfies Record<string, Record<string, OperationRoute>>;
+
+export type OperationRoutes = typeof operationRoutes;
+
+/** The names `:param` segments of a path give, as an object type: '/tasks/:taskId' -> { taskId: string }. */
+export type PathParams<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? { [K in Param]: string } & PathParams<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? { [K in Param]: string }
+    : Record<never, never>;
+
+/**
+ * A route's path with its params filled in, each one URI-encoded (an id can never reach another
+ * path). Throws when a param is missing, so a typo cannot call `/tasks/undefined`.
+ */
+export function buildPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_segment, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Missing path param "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * A query object as a query string ('' or '?a=1&b=2'): undefined, null and '' values left out,
+ * arrays as repeated keys.
+ */
+export function buildQueryString(query: object | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null || item === '') continue;
+      search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
