@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, User } from '@tasklane/contract';
 import { api } from '@/lib/api-client';
-
-export const meQueryKey = ['session', 'me'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user. A 401 (no session) throws; the query client's 401 handler then sets null. */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
@@ -12,7 +11,7 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me(),
     queryFn: ({ signal }) => getMe(signal),
     // Re-checked when the window regains focus, so a session ended elsewhere is noticed.
     staleTime: 0,

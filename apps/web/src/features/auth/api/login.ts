@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, LoginResponse } from '@tasklane/contract';
 import { api } from '@/lib/api-client';
 import { UNAUTHORIZED_IS_EXPECTED } from '@/lib/query-client';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '@/lib/query-keys';
 import { removeCachedData } from './session';
 
 export async function login(body: LoginBody) {
@@ -19,7 +19,7 @@ export function useLogin() {
     onSuccess(user) {
       // Nothing cached for a previous user may leak into this session.
       removeCachedData(queryClient);
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(queryKeys.me(), user);
     },
   });
 }

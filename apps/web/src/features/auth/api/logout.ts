@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@tasklane/contract';
 import { api } from '@/lib/api-client';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '@/lib/query-keys';
 import { removeCachedData } from './session';
 
 export function logout() {
@@ -15,7 +15,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled() {
       removeCachedData(queryClient);
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(queryKeys.me(), null);
     },
   });
 }

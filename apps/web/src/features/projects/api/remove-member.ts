@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, type Project } from '@tasklane/contract';
 import { api } from '@/lib/api-client';
-import { invalidateProjectMembers } from './project-cache';
+import { markStale } from '@/lib/stale-queries';
+import { memberChange } from './project-cache';
 
 export interface RemoveMemberInput {
   project: Pick<Project, '_id' | 'workspaceId'>;
@@ -19,6 +20,6 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: (_response, { project }) => invalidateProjectMembers(queryClient, project),
+    onSuccess: (_response, { project, userId }) => markStale(queryClient, [memberChange('member.removed', project, userId)]),
   });
 }

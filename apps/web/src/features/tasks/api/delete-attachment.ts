@@ -3,7 +3,7 @@ import { messageResponseSchema, type Attachment, type AttachmentListResponse, ty
 import { api, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { attachmentFileHref } from './get-attachments';
-import { refreshAfterAttachmentChange } from './task-cache';
+import { markStale, taskChange } from '@/lib/stale-queries';
 
 /** DELETE /api/v1/tasks/{taskId}/attachments/{attachmentId} (the file goes with it). */
 export function deleteAttachment(taskId: string, attachmentId: string) {
@@ -11,8 +11,7 @@ export function deleteAttachment(taskId: string, attachmentId: string) {
 }
 
 export interface DeleteAttachmentInput {
-  task: Pick<Task, '_id' | 'status' | 'assigneeId' | 'featureId' | 'projectId'>;
-  routeFeatureId: string;
+  task: Pick<Task, '_id' | 'featureId' | 'projectId'>;
   attachment: Pick<Attachment, '_id' | 'name'>;
 }
 
@@ -25,15 +24,15 @@ export function useDeleteAttachment({ currentUserId }: { currentUserId: string |
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ task, attachment }: DeleteAttachmentInput) => deleteAttachment(task._id, attachment._id),
-    onSuccess(_response, { task, routeFeatureId, attachment }) {
-      queryClient.setQueryData<AttachmentListResponse>(queryKeys.taskAttachments(task.projectId._id, routeFeatureId, task._id), (old) =>
+    onSuccess(_response, { task, attachment }) {
+      queryClient.setQueryData<AttachmentListResponse>(queryKeys.taskAttachments(task._id), (old) =>
         old ? { ...old, data: old.data.filter((item) => item._id !== attachment._id) } : old,
       );
-      return refreshAfterAttachmentChange(queryClient, { task, routeFeatureId, currentUserId });
+      return markStale(queryClient, [taskChange('attachment.removed', task)], { currentUserId });
     },
-    onError(error, { task, routeFeatureId }) {
+    onError(error, { task }) {
       if (isApiError(error) && error.status === 404) {
-        void refreshAfterAttachmentChange(queryClient, { task, routeFeatureId, currentUserId });
+        void markStale(queryClient, [taskChange('attachment.removed', task)], { currentUserId });
       }
     },
   });

@@ -10,8 +10,8 @@ import {
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, apiErrorFromResponse, parseResponseBody, parseResponseText } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { markStale, taskChange } from '@/lib/stale-queries';
 import { attachmentsUploadPath } from './get-attachments';
-import { refreshAfterAttachmentChange } from './task-cache';
 
 export interface UploadAttachmentsOptions {
   files: readonly File[];
@@ -69,12 +69,10 @@ export function uploadAttachments(taskId: string, { files, description, onProgre
   });
 }
 
-type TaskRef = Pick<Task, '_id' | 'status' | 'assigneeId' | 'featureId' | 'projectId'>;
+type TaskRef = Pick<Task, '_id' | 'featureId' | 'projectId'>;
 
 export interface UploadAttachmentsInput {
   task: TaskRef;
-  /** The feature of the route the task is shown under: its answers' keys. */
-  routeFeatureId: string;
   files: readonly File[];
   description?: string;
 }
@@ -94,12 +92,11 @@ export function useUploadAttachments({ currentUserId }: { currentUserId: string 
       setProgress(0);
       return uploadAttachments(task._id, { files, description, onProgress: setProgress, signal: controller.current.signal });
     },
-    onSuccess(attachments, { task, routeFeatureId }) {
+    onSuccess(attachments, { task }) {
       setProgress(1);
-      queryClient.setQueryData<AttachmentListResponse>(queryKeys.taskAttachments(task.projectId._id, routeFeatureId, task._id), (old) =>
-        old ? { ...old, data: attachments } : old,
-      );
-      return refreshAfterAttachmentChange(queryClient, { task, routeFeatureId, currentUserId, isListFresh: true });
+      const key = queryKeys.taskAttachments(task._id);
+      queryClient.setQueryData<AttachmentListResponse>(key, (old) => (old ? { ...old, data: attachments } : old));
+      return markStale(queryClient, [taskChange('attachment.added', task)], { currentUserId, fresh: [key] });
     },
     onSettled() {
       controller.current = null;
