@@ -1,71 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
-import type { LiveEvent } from '@tasklane/contract';
 import { describe, expect, it } from 'vitest';
 import { parseLiveEvent } from './live-connection';
 import { applyLiveEvents } from './live-events';
 import { queryKeys } from './query-keys';
+import { filledCache, ids, liveEvent as event } from './testing/cached-answers';
 
-const P = 'project-1';
-const F = 'feature-1';
-const T = 'task-1';
-
-function event(type: LiveEvent['type'], extra: Partial<LiveEvent> = {}): LiveEvent {
-  return {
-    id: '7',
-    type,
-    entityId: T,
-    projectId: P,
-    workspaceId: 'workspace-1',
-    featureId: F,
-    taskId: T,
-    userId: null,
-    version: 2,
-    actorId: 'someone',
-    origin: null,
-    at: '2026-11-23T06:00:00.000Z',
-    ...extra,
-  };
-}
-
-/** A cache holding one answer under each key the screens use, every one fresh. */
-function filledCache() {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  const keys = {
-    todos: ['todos', 'list', {}],
-    categories: queryKeys.taskCategories(),
-    workspaces: queryKeys.workspaces(),
-    project: queryKeys.project(P),
-    otherProject: queryKeys.project('project-2'),
-    features: queryKeys.featureList(P, {}),
-    feature: queryKeys.feature(P, F),
-    tasks: queryKeys.taskList(P, F, { page: '1' }),
-    otherFeatureTasks: queryKeys.taskList(P, 'feature-2', { page: '1' }),
-    board: queryKeys.taskBoard(P, F),
-    task: queryKeys.task(P, F, T),
-    taskUnderOldFeature: queryKeys.task(P, 'feature-0', T),
-    otherTask: queryKeys.task(P, F, 'task-2'),
-    attachments: queryKeys.taskAttachments(P, F, T),
-    comments: queryKeys.comments(T),
-    otherComments: queryKeys.comments('task-2'),
-    assigned: queryKeys.assignedTasks(),
-    myProjects: queryKeys.myProjects(),
-    users: queryKeys.sharedUsers(),
-    lookup: queryKeys.userLookup({ email: 'someone@example.com' }),
-  } as const;
-  for (const key of Object.values(keys)) client.setQueryData(key, { cached: true });
-  const stale = () =>
-    Object.entries(keys)
-      .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
-      .map(([name]) => name)
-      .sort();
-  return { client, stale };
-}
+const { F, T } = ids;
 
 describe('applyLiveEvents', () => {
-  it('a task edit makes its lists, board, detail (under any feature route), attachments, project numbers and /tasks stale, nothing else', async () => {
+  it('a task edit makes its lists, board, detail (one key, whichever route opened it), attachments, project numbers and /tasks stale, nothing else', async () => {
     const { client, stale } = filledCache();
     await applyLiveEvents(client, [event('task.updated')], 'me');
-    expect(stale()).toEqual(['assigned', 'attachments', 'board', 'myProjects', 'project', 'task', 'taskUnderOldFeature', 'tasks'].sort());
+    expect(stale()).toEqual(['assigned', 'attachments', 'board', 'myProjects', 'project', 'task', 'tasks'].sort());
   });
 
   it("a comment makes only that task's comments stale", async () => {
@@ -94,6 +39,21 @@ describe('applyLiveEvents', () => {
     const mine = filledCache();
     await applyLiveEvents(mine.client, [event('member.added', { userId: 'me', taskId: null, featureId: null })], 'me');
     expect(mine.stale()).toEqual(expect.arrayContaining(['workspaces', 'assigned', 'project', 'myProjects']));
+  });
+
+  it('a task moved to another feature by someone else: the feature it left (as last seen here) refreshes too', async () => {
+    const { client, stale } = filledCache();
+    // This tab last saw the task in feature-0; the event names the feature it is in now.
+    client.setQueryData(queryKeys.task(T), { projectId: { _id: ids.P }, featureId: { _id: 'feature-0' } });
+    const formerList = queryKeys.taskList(ids.P, 'feature-0', { page: '1' });
+    const formerBoard = queryKeys.taskBoard(ids.P, 'feature-0');
+    client.setQueryData(formerList, {});
+    client.setQueryData(formerBoard, {});
+    await applyLiveEvents(client, [event('task.updated')], 'me');
+    expect(client.getQueryState(formerList)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(formerBoard)?.isInvalidated).toBe(true);
+    expect(stale()).toEqual(expect.arrayContaining(['tasks', 'board', 'task']));
+    expect(stale()).not.toContain('otherFeatureTasks');
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * The query-key tree of the answers that more than one feature changes. A feature never imports
- * another, yet renaming a workspace changes the workspace name inside project answers, and
- * adding a task changes its project's progress: both sides build their keys here so that a
- * mutation invalidates exactly the keys it affects.
+ * The app's one query-key tree: every cached answer's key is built here, by every feature (a
+ * feature never imports another, yet renaming a workspace changes the workspace name inside
+ * project answers, and adding a task changes its project's progress). What a change makes stale
+ * is decided in stale-queries.ts, over these keys.
  *
+ *   ['session', 'me']                                  the signed-in user (kept across sign-out resets)
  *   ['workspaces']                                     the workspaces list
  *   ['workspaces', id, 'projects']                     one workspace's projects (the workspace page)
  *   ['projects', 'mine']                               the caller's own projects (/projects)
@@ -12,21 +13,24 @@
  *   ['projects', 'detail', id, 'features', 'list', q]  a page of its features
  *   ['projects', 'detail', id, 'features', 'detail', featureId]            one feature
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'list', q]  a page of its tasks
- *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'detail', taskId]  one task
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'board']  its board (every task as a card)
- *   [...that task, 'attachments']                      its attachments and the upload limits
- *   ['attachments', 'limits']                          the upload limits alone (Create Task's file picker)
+ *   ['tasks', 'detail', taskId]                        one task with its history, whichever route shows it
+ *   ['tasks', 'detail', taskId, 'attachments']         its attachments and the upload limits
  *   ['tasks', 'assigned']                              the caller's assigned tasks (/tasks)
+ *   ['attachments', 'limits']                          the upload limits alone (Create Task's file picker)
  *   ['comments', taskId]                               a task's comments
- *   ['categories', 'list', 'TASK']                     the caller's TASK categories (task forms)
+ *   ['todos', 'list', q]                               a list of todos (`q` is what is sent)
+ *   ['categories', 'list', 'all' | type]               categories (the todo and task forms read 'TODO' and 'TASK')
  *   ['users', 'shared']                                the people the caller shares a workspace or project with (member pickers)
  *   ['users', 'lookup', { email } | { username }]      one user found by exact email or username
  *
- * Everything of a project sits under its key, so deleting the project forgets all of it, and a
- * membership change (which may change the caller's role) refreshes all of it. Invalidate the
- * project itself with `exact: true` when only its numbers changed.
+ * Lists of a project sit under its key, so deleting the project forgets them, and a membership
+ * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
+ * alone: the same answer whichever feature's route opened it, and a mutation needs only the task.
  */
 export const queryKeys = {
+  /** Every key but this one is dropped or refetched when the session changes. */
+  me: () => ['session', 'me'] as const,
   workspaces: () => ['workspaces'] as const,
   /** Prefix of everything cached for one workspace. */
   workspace: (workspaceId: string) => ['workspaces', workspaceId] as const,
@@ -39,34 +43,39 @@ export const queryKeys = {
   /** Prefix of every page of a project's features. */
   featureLists: (projectId: string) => ['projects', 'detail', projectId, 'features', 'list'] as const,
   featureList: <Q extends object>(projectId: string, query: Q) => ['projects', 'detail', projectId, 'features', 'list', query] as const,
-  /** One feature, and (under it) its tasks. */
+  /** One feature, and (under it) its task lists and board. */
   feature: (projectId: string, featureId: string) => ['projects', 'detail', projectId, 'features', 'detail', featureId] as const,
-  /** Prefix of everything cached for a feature's tasks: its lists and its tasks' details. */
-  featureTasks: (projectId: string, featureId: string) =>
-    ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks'] as const,
   /** Prefix of every page of a feature's tasks (and their statistics). */
   taskLists: (projectId: string, featureId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list'] as const,
   taskList: <Q extends object>(projectId: string, featureId: string, query: Q) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list', query] as const,
-  task: (projectId: string, featureId: string, taskId: string) =>
-    ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'detail', taskId] as const,
   /** A feature's board: every task of it as a card, in board order. */
   taskBoard: (projectId: string, featureId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board'] as const,
-  /** Under the task: deleting the task forgets them, refetching it (a 409) refetches them. */
-  taskAttachments: (projectId: string, featureId: string, taskId: string) =>
-    ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'detail', taskId, 'attachments'] as const,
+  /** Prefix of every task's detail (and what is under it). */
+  taskDetails: () => ['tasks', 'detail'] as const,
+  task: (taskId: string) => ['tasks', 'detail', taskId] as const,
+  /** Under the task: deleting the task forgets them, refreshing it (an edit, a 409) refreshes them. */
+  taskAttachments: (taskId: string) => ['tasks', 'detail', taskId, 'attachments'] as const,
   attachmentLimits: () => ['attachments', 'limits'] as const,
   assignedTasks: () => ['tasks', 'assigned'] as const,
   comments: (taskId: string) => ['comments', taskId] as const,
-  /** Shared with the categories screen's 'Tasks' filter (the same call and answer). */
+  /** Prefix of every list of todos. */
+  todos: () => ['todos'] as const,
+  todoLists: () => ['todos', 'list'] as const,
+  /** The dashboard without filters and the simple list share one entry (`{}`). */
+  todoList: <Q extends object>(query: Q) => ['todos', 'list', query] as const,
+  /** Prefix of every category list (the categories screen, the todo and task forms). */
+  categories: () => ['categories'] as const,
+  categoryLists: () => ['categories', 'list'] as const,
+  /** `'all'` or one category type: the categories screen's filter and the forms share them. */
+  categoryList: (filter: string) => ['categories', 'list', filter] as const,
+  /** The same call, key and answer as the categories screen's 'Tasks' filter. */
   taskCategories: () => ['categories', 'list', 'TASK'] as const,
+  /** The same call, key and answer as the categories screen's 'Todo' filter. */
+  todoCategories: () => ['categories', 'list', 'TODO'] as const,
   /** The caller's directory: changes with any membership change of theirs or their colleagues'. */
   sharedUsers: () => ['users', 'shared'] as const,
   userLookup: (lookup: { email: string } | { username: string }) => ['users', 'lookup', lookup] as const,
-  /** Prefix of the todos feature's keys (its lists). */
-  todos: () => ['todos'] as const,
-  /** Prefix of every category list (the categories screen, the todo and task forms). */
-  categories: () => ['categories'] as const,
 };

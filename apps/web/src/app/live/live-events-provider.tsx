@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { meQueryKey, meQueryOptions } from '@/features/auth/api/get-me';
+import { meQueryOptions } from '@/features/auth/api/get-me';
 import { CLIENT_ID } from '@/lib/api-client';
 import { LiveConnection, type LiveStatus } from '@/lib/live-connection';
 import { applyLiveEvents } from '@/lib/live-events';
+import { queryKeys } from '@/lib/query-keys';
 import { LiveStatusContext } from './live-status';
 
 /**
@@ -28,11 +29,11 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         const others = events.filter((event) => event.origin !== CLIENT_ID);
         if (others.length > 0) void applyLiveEvents(queryClient, others, userId);
       },
-      onReset: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] }),
+      onReset: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me()[0] }),
       onStatus: setStatus,
       // Refused rather than cut: if the session ended, asking who is signed in says so (a 401
       // drops the session, and this stream with it).
-      onRefused: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      onRefused: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me() }),
     });
     connection.start();
     return () => connection.stop();

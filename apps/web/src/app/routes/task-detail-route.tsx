@@ -14,11 +14,11 @@ import TaskDetailPage from '@/features/tasks/pages/task-detail-page';
  * are right-aligned). The comments start loading with the task, not after it.
  */
 export default function TaskDetailRoute() {
-  const { projectId = '', featureId = '', taskId = '' } = useParams();
+  const { projectId = '', taskId = '' } = useParams();
   const { user } = useMe();
   const queryClient = useQueryClient();
   // The page's own query (the same key): the route only reads whether the caller may edit.
-  const taskQuery = useTask(projectId, featureId, taskId);
+  const taskQuery = useTask(projectId, taskId);
   const canEdit = taskQuery.data?.abilities.canEdit === true;
   const membersQuery = useProjectMembers(projectId, { enabled: canEdit });
 
@@ -30,7 +30,6 @@ export default function TaskDetailRoute() {
     <TaskDetailPage
       key={taskId}
       projectId={projectId}
-      featureId={featureId}
       taskId={taskId}
       members={{
         data: membersQuery.data,

@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Operations, User } from '@tasklane/contract';
 import { operationRoutes } from '@tasklane/contract/routes';
 import { callApi, unparsed } from '@/lib/api-client';
-
-export const meQueryKey = ['session', 'me'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user. A 401 (no session) throws; the query client's 401 handler then sets null. */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
@@ -13,7 +12,7 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me(),
     queryFn: ({ signal }) => getMe(signal),
     // Re-checked when the window regains focus, so a session ended elsewhere is noticed.
     staleTime: 0,

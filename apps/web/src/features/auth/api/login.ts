@@ -3,7 +3,7 @@ import type { LoginBody, Operations } from '@tasklane/contract';
 import { operationRoutes } from '@tasklane/contract/routes';
 import { callApi, unparsed } from '@/lib/api-client';
 import { UNAUTHORIZED_IS_EXPECTED } from '@/lib/query-client';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '@/lib/query-keys';
 import { removeCachedData } from './session';
 
 export async function login(body: LoginBody) {
@@ -20,7 +20,7 @@ export function useLogin() {
     onSuccess(user) {
       // Nothing cached for a previous user may leak into this session.
       removeCachedData(queryClient);
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(queryKeys.me(), user);
     },
   });
 }

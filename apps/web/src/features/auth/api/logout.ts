@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Operations } from '@tasklane/contract';
 import { operationRoutes } from '@tasklane/contract/routes';
 import { callApi, unparsed } from '@/lib/api-client';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '@/lib/query-keys';
 import { removeCachedData } from './session';
 
 export function logout() {
@@ -16,7 +16,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled() {
       removeCachedData(queryClient);
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(queryKeys.me(), null);
     },
   });
 }

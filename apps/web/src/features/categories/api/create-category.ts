@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type CreateCategoryBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { categoryKeys } from './keys';
+import { markStale } from '@/lib/stale-queries';
 
 /** POST /api/v1/categories. */
 export async function createCategory(body: CreateCategoryBody) {
@@ -13,6 +13,6 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.lists() }),
+    onSuccess: (category) => markStale(queryClient, [{ type: 'category.created', entityId: category._id }]),
   });
 }

@@ -3,7 +3,8 @@ import { operations, type Category } from '@tasklane/contract';
 import toast from 'react-hot-toast';
 import { callApi } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { categoryKeys, todosKey } from './keys';
+import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/stale-queries';
 
 /** DELETE /api/v1/categories/{id}. */
 export function deleteCategory(id: string) {
@@ -21,21 +22,19 @@ export function useDeleteCategory() {
     onMutate(category) {
       // Synchronous, so the card goes in the same task as the click; cancelling reverts a list
       // fetch in flight at once, so it cannot bring the card back.
-      void queryClient.cancelQueries({ queryKey: categoryKeys.lists() });
-      const snapshot: Array<[QueryKey, Category[] | undefined]> = queryClient.getQueriesData<Category[]>({ queryKey: categoryKeys.lists() });
-      queryClient.setQueriesData<Category[]>({ queryKey: categoryKeys.lists() }, (list) =>
+      void queryClient.cancelQueries({ queryKey: queryKeys.categoryLists() });
+      const snapshot: Array<[QueryKey, Category[] | undefined]> = queryClient.getQueriesData<Category[]>({ queryKey: queryKeys.categoryLists() });
+      queryClient.setQueriesData<Category[]>({ queryKey: queryKeys.categoryLists() }, (list) =>
         list?.some((item) => item._id === category._id) ? list.filter((item) => item._id !== category._id) : list,
       );
       return snapshot;
     },
-    onSuccess() {
-      toast.success('Category deleted successfully');
-      void queryClient.invalidateQueries({ queryKey: todosKey });
-    },
+    onSuccess: () => void toast.success('Category deleted successfully'),
     onError(error, _category, snapshot) {
       for (const [key, list] of snapshot ?? []) queryClient.setQueryData(key, list);
       toast.error(errorMessage(error, 'Failed to delete category'));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.lists() }),
+    // Refused or not, the lists are refetched (the server's word on them).
+    onSettled: (_response, _error, category) => markStale(queryClient, [{ type: 'category.deleted', entityId: category._id }]),
   });
 }

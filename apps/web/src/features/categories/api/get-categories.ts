@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { operations } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import type { CategoryFilter } from '../lib/category-filter';
-import { categoryKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/categories/all, or GET /api/v1/categories?type= for one type. */
 export async function getCategories(filter: CategoryFilter, signal?: AbortSignal) {
@@ -13,7 +13,7 @@ export async function getCategories(filter: CategoryFilter, signal?: AbortSignal
 }
 
 export const categoriesQueryOptions = (filter: CategoryFilter) =>
-  queryOptions({ queryKey: categoryKeys.list(filter), queryFn: ({ signal }) => getCategories(filter, signal) });
+  queryOptions({ queryKey: queryKeys.categoryList(filter), queryFn: ({ signal }) => getCategories(filter, signal) });
 
 export function useCategories(filter: CategoryFilter) {
   return useQuery({ ...categoriesQueryOptions(filter), placeholderData: keepPreviousData });

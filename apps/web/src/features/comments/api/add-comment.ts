@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type CommentsResponse } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/stale-queries';
 
 export interface AddCommentInput {
   taskId: string;
@@ -25,7 +26,7 @@ export function useAddComment() {
           ? { ...cached, data: [...cached.data, comment], total: cached.total + 1 }
           : cached,
       );
-      return queryClient.invalidateQueries({ queryKey: queryKeys.comments(taskId) });
+      return markStale(queryClient, [{ type: 'comment.created', entityId: comment._id, taskId }]);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type CreateFeatureBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { featureChange, markStale } from '@/lib/stale-queries';
 
 /** POST /api/v1/features. */
 export async function createFeature(body: CreateFeatureBody) {
@@ -14,6 +14,6 @@ export function useCreateFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFeature,
-    onSuccess: (feature) => queryClient.invalidateQueries({ queryKey: queryKeys.featureLists(feature.projectId._id) }),
+    onSuccess: (feature) => markStale(queryClient, [featureChange('feature.created', feature)]),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Feature } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { refreshProjectNumbers } from '@/lib/project-cache';
 import { queryKeys } from '@/lib/query-keys';
+import { featureChange, markStale } from '@/lib/stale-queries';
 
 /** DELETE /api/v1/features/{id}, with the project "in request config" (SPEC 7) as a query parameter. */
 export function deleteFeature(feature: Pick<Feature, '_id' | 'projectId'>) {
@@ -18,13 +18,8 @@ export function useDeleteFeature() {
   return useMutation({
     mutationFn: deleteFeature,
     onSuccess(_response, feature) {
-      const projectId = feature.projectId._id;
-      queryClient.removeQueries({ queryKey: queryKeys.feature(projectId, feature._id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.featureLists(projectId) }),
-        refreshProjectNumbers(queryClient, projectId),
-        queryClient.invalidateQueries({ queryKey: queryKeys.assignedTasks() }),
-      ]);
+      queryClient.removeQueries({ queryKey: queryKeys.feature(feature.projectId._id, feature._id) });
+      return markStale(queryClient, [featureChange('feature.deleted', feature)]);
     },
   });
 }

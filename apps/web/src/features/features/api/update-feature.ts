@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Feature, type UpdateFeatureBody } from '@tasklane/contract';
 import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { featureChange, markStale } from '@/lib/stale-queries';
 
 export interface UpdateFeatureInput {
   feature: Feature;
@@ -23,17 +24,10 @@ export function useUpdateFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFeature,
-    onSuccess(updated, { feature }) {
-      const projectId = updated.projectId._id;
-      queryClient.setQueryData(queryKeys.feature(projectId, updated._id), updated);
-      const refreshes = [queryClient.invalidateQueries({ queryKey: queryKeys.featureLists(projectId) })];
-      if (updated.title !== feature.title) {
-        refreshes.push(
-          queryClient.invalidateQueries({ queryKey: queryKeys.featureTasks(projectId, updated._id) }),
-          queryClient.invalidateQueries({ queryKey: queryKeys.assignedTasks() }),
-        );
-      }
-      return Promise.all(refreshes);
+    onSuccess(updated) {
+      const key = queryKeys.feature(updated.projectId._id, updated._id);
+      queryClient.setQueryData(key, updated);
+      return markStale(queryClient, [featureChange('feature.updated', updated)], { fresh: [key] });
     },
     onError(error, { feature }) {
       if (!isApiError(error) || (error.status !== 409 && error.status !== 404)) return;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type AddMemberBody, type Project } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { invalidateProjectMembers } from './project-cache';
+import { memberChange } from './project-cache';
+import { markStale } from '@/lib/stale-queries';
 
 export interface AddMemberInput extends AddMemberBody {
   project: Pick<Project, '_id' | 'workspaceId'>;
@@ -16,6 +17,6 @@ export function useAddMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addMember,
-    onSuccess: (_response, { project }) => invalidateProjectMembers(queryClient, project),
+    onSuccess: ({ data: member }, { project }) => markStale(queryClient, [memberChange('member.added', project, member.userId._id)]),
   });
 }

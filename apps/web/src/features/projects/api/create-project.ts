@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type CreateProjectBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/stale-queries';
+import { projectChange } from './project-cache';
 
 export async function createProject(body: CreateProjectBody) {
   const response = await callApi(operations.projects.create, { body });
@@ -13,10 +14,6 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: createProject,
     // The new project joins its workspace's list and, as its ADMIN, the caller's own projects.
-    onSuccess: (project) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.workspaceProjects(project.workspaceId._id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.myProjects() }),
-      ]),
+    onSuccess: (project) => markStale(queryClient, [projectChange('project.created', project)]),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Project } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { removeCachedProject } from './project-cache';
+import { removeCachedProject, projectChange, projectKeys } from './project-cache';
+import { markStale } from '@/lib/stale-queries';
 
 export function deleteProject(project: Pick<Project, '_id' | 'workspaceId'>) {
   return callApi(operations.projects.delete, { params: { projectId: project._id } });
@@ -11,6 +12,9 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
-    onSuccess: (_response, project) => removeCachedProject(queryClient, project),
+    onSuccess(_response, project) {
+      removeCachedProject(queryClient, project);
+      return markStale(queryClient, [projectChange('project.deleted', project)], { fresh: projectKeys(project) });
+    },
   });
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/stale-queries';
+import { memberChange } from './project-cache';
 import { removeMember, type RemoveMemberInput } from './remove-member';
 
 /**
@@ -12,17 +14,8 @@ export function useLeaveProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RemoveMemberInput) => removeMember(input),
-    onSuccess: (_response, { project }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.project(project._id), refetchType: 'none' });
-      for (const queryKey of [
-        queryKeys.workspaceProjects(project.workspaceId._id),
-        queryKeys.myProjects(),
-        queryKeys.workspaces(),
-        queryKeys.assignedTasks(),
-        queryKeys.sharedUsers(),
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+    onSuccess: (_response, { project, userId }) => {
+      void markStale(queryClient, [memberChange('member.removed', project, userId)], { currentUserId: userId, leaving: queryKeys.project(project._id) });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Project } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { invalidateProjectMembers } from './project-cache';
+import { memberChange } from './project-cache';
+import { markStale } from '@/lib/stale-queries';
 
 export interface RemoveMemberInput {
   project: Pick<Project, '_id' | 'workspaceId'>;
@@ -16,6 +17,6 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: (_response, { project }) => invalidateProjectMembers(queryClient, project),
+    onSuccess: (_response, { project, userId }) => markStale(queryClient, [memberChange('member.removed', project, userId)]),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Project, type UpdateMemberBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { invalidateProjectMembers } from './project-cache';
+import { memberChange } from './project-cache';
+import { markStale } from '@/lib/stale-queries';
 
 export interface UpdateMemberRoleInput extends UpdateMemberBody {
   project: Pick<Project, '_id' | 'workspaceId'>;
@@ -17,6 +18,6 @@ export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMemberRole,
-    onSuccess: (_response, { project }) => invalidateProjectMembers(queryClient, project),
+    onSuccess: (_response, { project, userId }) => markStale(queryClient, [memberChange('member.updated', project, userId)]),
   });
 }

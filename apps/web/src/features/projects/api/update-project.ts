@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type UpdateProjectBody } from '@tasklane/contract';
 import { callApi, isApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { replaceCachedProject } from './project-cache';
+import { replaceCachedProject, projectChange, projectKeys } from './project-cache';
+import { markStale } from '@/lib/stale-queries';
 
 export interface UpdateProjectInput {
   projectId: string;
@@ -23,10 +23,14 @@ export function useUpdateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProject,
-    onSuccess: (project) => replaceCachedProject(queryClient, project),
+    onSuccess(project) {
+      replaceCachedProject(queryClient, project);
+      // Its name is also in what sits under it, in its tasks and on /tasks.
+      return markStale(queryClient, [projectChange('project.updated', project)], { fresh: projectKeys(project) });
+    },
     onError(error, { projectId, workspaceId }) {
       if (!isApiError(error) || (error.status !== 409 && error.status !== 404)) return;
-      for (const queryKey of [queryKeys.workspaceProjects(workspaceId), queryKeys.myProjects(), queryKeys.project(projectId)]) {
+      for (const queryKey of projectKeys({ _id: projectId, workspaceId: { _id: workspaceId } })) {
         void queryClient.invalidateQueries({ queryKey, exact: true });
       }
     },

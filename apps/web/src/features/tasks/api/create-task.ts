@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type CreateTaskBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { refreshAfterTaskChange } from './task-cache';
+import { markStale, taskChange } from '@/lib/stale-queries';
 
 /** POST /api/v1/tasks. */
 export async function createTask(body: CreateTaskBody) {
@@ -13,6 +13,6 @@ export function useCreateTask({ currentUserId }: { currentUserId: string | undef
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTask,
-    onSuccess: (task) => refreshAfterTaskChange(queryClient, { after: task, currentUserId }),
+    onSuccess: (task) => markStale(queryClient, [taskChange('task.created', task)], { currentUserId }),
   });
 }

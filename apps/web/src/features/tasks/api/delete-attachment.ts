@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Attachment, type AttachmentListResponse, type Task } from '@tasklane/contract';
 import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { refreshAfterAttachmentChange } from './task-cache';
+import { markStale, taskChange } from '@/lib/stale-queries';
 
 /** DELETE /api/v1/tasks/{taskId}/attachments/{attachmentId} (the file goes with it). */
 export function deleteAttachment(taskId: string, attachmentId: string) {
@@ -10,8 +10,7 @@ export function deleteAttachment(taskId: string, attachmentId: string) {
 }
 
 export interface DeleteAttachmentInput {
-  task: Pick<Task, '_id' | 'status' | 'assigneeId' | 'featureId' | 'projectId'>;
-  routeFeatureId: string;
+  task: Pick<Task, '_id' | 'featureId' | 'projectId'>;
   attachment: Pick<Attachment, '_id' | 'name'>;
 }
 
@@ -24,15 +23,15 @@ export function useDeleteAttachment({ currentUserId }: { currentUserId: string |
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ task, attachment }: DeleteAttachmentInput) => deleteAttachment(task._id, attachment._id),
-    onSuccess(_response, { task, routeFeatureId, attachment }) {
-      queryClient.setQueryData<AttachmentListResponse>(queryKeys.taskAttachments(task.projectId._id, routeFeatureId, task._id), (old) =>
+    onSuccess(_response, { task, attachment }) {
+      queryClient.setQueryData<AttachmentListResponse>(queryKeys.taskAttachments(task._id), (old) =>
         old ? { ...old, data: old.data.filter((item) => item._id !== attachment._id) } : old,
       );
-      return refreshAfterAttachmentChange(queryClient, { task, routeFeatureId, currentUserId });
+      return markStale(queryClient, [taskChange('attachment.removed', task)], { currentUserId });
     },
-    onError(error, { task, routeFeatureId }) {
+    onError(error, { task }) {
       if (isApiError(error) && error.status === 404) {
-        void refreshAfterAttachmentChange(queryClient, { task, routeFeatureId, currentUserId });
+        void markStale(queryClient, [taskChange('attachment.removed', task)], { currentUserId });
       }
     },
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Task } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { refreshAfterTaskChange } from './task-cache';
+import { markStale, taskChange } from '@/lib/stale-queries';
 
 /** DELETE /api/v1/tasks/{taskId} (its comments and history go with it). */
 export function deleteTask(task: Pick<Task, '_id'>) {
@@ -14,9 +14,9 @@ export function useDeleteTask({ currentUserId }: { currentUserId: string | undef
   return useMutation({
     mutationFn: (task: Task) => deleteTask(task),
     onSuccess(_response, task) {
-      queryClient.removeQueries({ queryKey: queryKeys.task(task.projectId._id, task.featureId._id, task._id) });
+      queryClient.removeQueries({ queryKey: queryKeys.task(task._id) });
       queryClient.removeQueries({ queryKey: queryKeys.comments(task._id) });
-      return refreshAfterTaskChange(queryClient, { before: task, currentUserId });
+      return markStale(queryClient, [taskChange('task.deleted', task)], { currentUserId });
     },
   });
 }

@@ -15,15 +15,15 @@ export async function getAttachments(taskId: string, signal?: AbortSignal) {
   return callApi(operations.attachments.list, { params: { taskId }, signal });
 }
 
-/** Keyed under the task (as opened from its route), so that everything of the task goes together. */
-export const attachmentsQueryOptions = (projectId: string, featureId: string, taskId: string) =>
+/** Keyed under the task, so that everything of the task goes together. */
+export const attachmentsQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: queryKeys.taskAttachments(projectId, featureId, taskId),
+    queryKey: queryKeys.taskAttachments(taskId),
     queryFn: ({ signal }) => getAttachments(taskId, signal),
   });
 
-export function useAttachments(projectId: string, featureId: string, taskId: string) {
-  return useQuery(attachmentsQueryOptions(projectId, featureId, taskId));
+export function useAttachments(taskId: string) {
+  return useQuery(attachmentsQueryOptions(taskId));
 }
 
 /** GET /api/v1/attachments/limits: the limits alone, for files picked before their task exists. */

@@ -9,10 +9,10 @@ export async function getTask(projectId: string, taskId: string, signal?: AbortS
   return response.data;
 }
 
-/** Keyed under the feature of the route it was opened from. */
-export const taskQueryOptions = (projectId: string, featureId: string, taskId: string) =>
-  queryOptions({ queryKey: queryKeys.task(projectId, featureId, taskId), queryFn: ({ signal }) => getTask(projectId, taskId, signal) });
+/** Keyed by the task alone (its project only says where to look): one answer whichever route shows it. */
+export const taskQueryOptions = (projectId: string, taskId: string) =>
+  queryOptions({ queryKey: queryKeys.task(taskId), queryFn: ({ signal }) => getTask(projectId, taskId, signal) });
 
-export function useTask(projectId: string, featureId: string, taskId: string) {
-  return useQuery(taskQueryOptions(projectId, featureId, taskId));
+export function useTask(projectId: string, taskId: string) {
+  return useQuery(taskQueryOptions(projectId, taskId));
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type BoardResponse, type BoardTask, type MoveTaskBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { markStale, taskChange } from '@/lib/stale-queries';
 import { applyMove, type BoardMove } from '../lib/board';
-import { refreshAfterTaskChange } from './task-cache';
 
 export interface MoveTaskInput {
   projectId: string;
@@ -23,8 +23,8 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
 
 /**
  * A move shows at once: the board's answer is changed before the call, and put back if the
- * server refuses (the screen then toasts why). Afterwards the board is refetched, and a new
- * status refreshes the task's lists, its detail, and the project's numbers (as an edit does).
+ * server refuses (the screen then toasts why). Afterwards the board is refetched, with what else
+ * a move makes stale (stale-queries.ts: the task's lists, its detail, the project's numbers).
  */
 export function useMoveTask({ currentUserId }: { currentUserId: string | undefined }) {
   const queryClient = useQueryClient();
@@ -43,20 +43,13 @@ export function useMoveTask({ currentUserId }: { currentUserId: string | undefin
       return { previous };
     },
     onError(_error, { projectId, featureId }, context) {
-      if (context?.previous) queryClient.setQueryData(queryKeys.taskBoard(projectId, featureId), context.previous);
+      const key = queryKeys.taskBoard(projectId, featureId);
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      return queryClient.invalidateQueries({ queryKey: key });
     },
-    onSuccess(moved, { projectId, featureId, task }) {
-      if (moved.status === task.status) return;
-      const ref = (status: BoardTask['status']) => ({
-        _id: task._id,
-        status,
-        assigneeId: task.assigneeId,
-        featureId: { _id: featureId },
-        projectId: { _id: projectId },
-      });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.task(projectId, featureId, task._id) });
-      return refreshAfterTaskChange(queryClient, { before: ref(task.status), after: ref(moved.status), currentUserId });
-    },
-    onSettled: (_data, _error, { projectId, featureId }) => queryClient.invalidateQueries({ queryKey: queryKeys.taskBoard(projectId, featureId) }),
+    onSuccess: (_moved, { projectId, featureId, task }) =>
+      markStale(queryClient, [taskChange('task.moved', { _id: task._id, projectId: { _id: projectId }, featureId: { _id: featureId } })], {
+        currentUserId,
+      }),
   });
 }

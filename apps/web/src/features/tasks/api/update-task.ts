@@ -2,13 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type TaskDetail, type UpdateTaskBody } from '@tasklane/contract';
 import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { refreshAfterTaskChange } from './task-cache';
+import { markStale, taskChange } from '@/lib/stale-queries';
 
 export interface UpdateTaskInput {
   task: TaskDetail;
   body: UpdateTaskBody;
-  /** The feature of the route the task was opened from: its answer's key. */
-  routeFeatureId: string;
 }
 
 /** PUT /api/v1/tasks/{taskId}: the fields that changed and the version read. */
@@ -18,21 +16,25 @@ export async function updateTask({ task, body }: UpdateTaskInput) {
 }
 
 /**
- * The task's answer is replaced by the server's (with its new history entries); lists, numbers
- * and /tasks as refreshAfterTaskChange says. A 409 (changed by someone else) or 404 refetches
- * the task, so the screen shows the latest version.
+ * The task's answer is replaced by the server's (with its new history entries); the rest of what
+ * an edit makes stale is stale-queries.ts's to say (a task moved to another feature: both
+ * features'). A 409 (changed by someone else) or 404 refetches the task, so the screen shows the
+ * latest version.
  */
 export function useUpdateTask({ currentUserId }: { currentUserId: string | undefined }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTask,
-    onSuccess(updated, { task, routeFeatureId }) {
-      queryClient.setQueryData(queryKeys.task(task.projectId._id, routeFeatureId, task._id), updated);
-      return refreshAfterTaskChange(queryClient, { before: task, after: updated, currentUserId });
+    onSuccess(updated, { task }) {
+      const key = queryKeys.task(task._id);
+      queryClient.setQueryData(key, updated);
+      const changes = [taskChange('task.updated', updated)];
+      if (task.featureId._id !== updated.featureId._id) changes.push(taskChange('task.updated', task));
+      return markStale(queryClient, changes, { currentUserId, fresh: [key] });
     },
-    onError(error, { task, routeFeatureId }) {
+    onError(error, { task }) {
       if (isApiError(error) && (error.status === 409 || error.status === 404)) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.task(task.projectId._id, routeFeatureId, task._id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.task(task._id) });
       }
     },
   });

@@ -10,7 +10,7 @@ import {
 import { useCallback, useRef, useState } from 'react';
 import { uploadWithProgress } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { refreshAfterAttachmentChange } from './task-cache';
+import { markStale, taskChange } from '@/lib/stale-queries';
 
 export interface UploadAttachmentsOptions {
   files: readonly File[];
@@ -39,12 +39,10 @@ export async function uploadAttachments(taskId: string, { files, description, on
   return response.data;
 }
 
-type TaskRef = Pick<Task, '_id' | 'status' | 'assigneeId' | 'featureId' | 'projectId'>;
+type TaskRef = Pick<Task, '_id' | 'featureId' | 'projectId'>;
 
 export interface UploadAttachmentsInput {
   task: TaskRef;
-  /** The feature of the route the task is shown under: its answers' keys. */
-  routeFeatureId: string;
   files: readonly File[];
   description?: string;
 }
@@ -64,12 +62,11 @@ export function useUploadAttachments({ currentUserId }: { currentUserId: string 
       setProgress(0);
       return uploadAttachments(task._id, { files, description, onProgress: setProgress, signal: controller.current.signal });
     },
-    onSuccess(attachments, { task, routeFeatureId }) {
+    onSuccess(attachments, { task }) {
       setProgress(1);
-      queryClient.setQueryData<AttachmentListResponse>(queryKeys.taskAttachments(task.projectId._id, routeFeatureId, task._id), (old) =>
-        old ? { ...old, data: attachments } : old,
-      );
-      return refreshAfterAttachmentChange(queryClient, { task, routeFeatureId, currentUserId, isListFresh: true });
+      const key = queryKeys.taskAttachments(task._id);
+      queryClient.setQueryData<AttachmentListResponse>(key, (old) => (old ? { ...old, data: attachments } : old));
+      return markStale(queryClient, [taskChange('attachment.added', task)], { currentUserId, fresh: [key] });
     },
     onSettled() {
       controller.current = null;

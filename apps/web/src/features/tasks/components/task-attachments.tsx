@@ -21,8 +21,6 @@ export const removeAttachmentMessage = (name: string) => `Are you sure you want 
 
 export interface TaskAttachmentsProps {
   task: TaskDetail;
-  /** The feature of the route the task is shown under: its answers' keys. */
-  routeFeatureId: string;
   currentUserId: string | undefined;
 }
 
@@ -32,10 +30,10 @@ export interface TaskAttachmentsProps {
  * progress (cancellable), and remove after a confirmation. Files are checked against the
  * server's limits before anything is sent.
  */
-export function TaskAttachments({ task, routeFeatureId, currentUserId }: TaskAttachmentsProps) {
+export function TaskAttachments({ task, currentUserId }: TaskAttachmentsProps) {
   const id = useId();
   const canEdit = task.abilities.canEdit;
-  const listQuery = useAttachments(task.projectId._id, routeFeatureId, task._id);
+  const listQuery = useAttachments(task._id);
   const upload = useUploadAttachments({ currentUserId });
   const remove = useDeleteAttachment({ currentUserId });
   const [picked, setPicked] = useState<PickedFile[]>([]);
@@ -53,7 +51,7 @@ export function TaskAttachments({ task, routeFeatureId, currentUserId }: TaskAtt
     event.preventDefault();
     if (files.length === 0 || check.messages.length > 0 || isUploading) return;
     upload.mutate(
-      { task, routeFeatureId, files, description },
+      { task, files, description },
       {
         onSuccess() {
           toast.success(files.length === 1 ? 'Attachment uploaded successfully' : 'Attachments uploaded successfully');
@@ -71,7 +69,7 @@ export function TaskAttachments({ task, routeFeatureId, currentUserId }: TaskAtt
   const confirmRemove = () => {
     if (!removing) return;
     remove.mutate(
-      { task, routeFeatureId, attachment: removing },
+      { task, attachment: removing },
       {
         onSuccess: () => void toast.success('Attachment removed successfully'),
         onError: (error) => void toast.error(errorMessage(error, 'Failed to remove attachment')),

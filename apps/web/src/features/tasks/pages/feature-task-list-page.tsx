@@ -107,7 +107,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
           return;
         }
         uploadMutation.mutate(
-          { task, routeFeatureId: featureId, files },
+          { task, files },
           {
             onSuccess() {
               toast.success('Task created successfully');

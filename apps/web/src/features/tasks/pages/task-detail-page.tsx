@@ -34,7 +34,6 @@ const EDIT_FORM_ID = 'edit-task-form';
 
 export interface TaskDetailPageProps {
   projectId: string;
-  featureId: string;
   taskId: string;
   /** The project's members, for the assignee picker (loaded for those who may edit). */
   members: OptionsState<ProjectMember>;
@@ -44,10 +43,10 @@ export interface TaskDetailPageProps {
 }
 
 /** /dashboard/projects/{projectId}/features/{featureId}/task/{taskId}: one task (SPEC 2). */
-export default function TaskDetailPage({ projectId, featureId, taskId, members, currentUserId, renderComments }: TaskDetailPageProps) {
-  const taskQuery = useTask(projectId, featureId, taskId);
+export default function TaskDetailPage({ projectId, taskId, members, currentUserId, renderComments }: TaskDetailPageProps) {
+  const taskQuery = useTask(projectId, taskId);
   // The attachment list (with the upload limits) loads with the task, not after it.
-  usePrefetchQuery(attachmentsQueryOptions(projectId, featureId, taskId));
+  usePrefetchQuery(attachmentsQueryOptions(taskId));
   const task = taskQuery.data;
   const canEdit = task?.abilities.canEdit === true;
   const categoriesQuery = useTaskCategories({ enabled: canEdit });
@@ -83,7 +82,7 @@ export default function TaskDetailPage({ projectId, featureId, taskId, members, 
       return;
     }
     updateMutation.mutate(
-      { task: base, body, routeFeatureId: featureId },
+      { task: base, body },
       {
         onSuccess() {
           toast.success('Task updated successfully');
@@ -175,7 +174,7 @@ export default function TaskDetailPage({ projectId, featureId, taskId, members, 
           ) : (
             <TaskDetails task={task} />
           )}
-          <TaskAttachments task={task} routeFeatureId={featureId} currentUserId={currentUserId} />
+          <TaskAttachments task={task} currentUserId={currentUserId} />
           {renderComments(task)}
         </div>
         <div className="min-w-0">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type TodoBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { todoKeys } from './keys';
+import { markStale } from '@/lib/stale-queries';
 
 /** POST /api/v1/todos. */
 export async function createTodo(body: TodoBody) {
@@ -14,6 +14,6 @@ export function useCreateTodo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTodo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.lists() }),
+    onSuccess: (todo) => markStale(queryClient, [{ type: 'todo.created', entityId: todo._id }]),
   });
 }

@@ -3,7 +3,7 @@ import { operations, type Todo } from '@tasklane/contract';
 import toast from 'react-hot-toast';
 import { callApi } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { todoKeys } from './keys';
+import { markStale } from '@/lib/stale-queries';
 import { changeCachedLists, restoreCachedLists } from './optimistic-lists';
 
 /** DELETE /api/v1/todos/{todoId}. */
@@ -22,6 +22,6 @@ export function useDeleteTodo() {
       restoreCachedLists(queryClient, snapshot);
       toast.error(errorMessage(error, 'Failed to delete todo', 'An error occurred while deleting the todo'));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: todoKeys.lists() }),
+    onSettled: (_response, _error, todo) => markStale(queryClient, [{ type: 'todo.deleted', entityId: todo._id }]),
   });
 }

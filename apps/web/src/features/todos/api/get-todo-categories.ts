@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { operations } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { todoKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/v1/categories?type=TODO: the categories a todo can be filed under (the categories
@@ -14,7 +14,7 @@ export async function getTodoCategories(signal?: AbortSignal) {
 }
 
 export const todoCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: todoKeys.todoCategories(), queryFn: ({ signal }) => getTodoCategories(signal) });
+  queryOptions({ queryKey: queryKeys.todoCategories(), queryFn: ({ signal }) => getTodoCategories(signal) });
 
 export function useTodoCategories() {
   return useQuery(todoCategoriesQueryOptions());

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { operations } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import type { TodoListQuery } from '../lib/todo-filters';
-import { todoKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/v1/todos: the caller's todos, filtered by the server. */
 export async function getTodos(query: TodoListQuery, signal?: AbortSignal) {
@@ -12,7 +12,7 @@ export async function getTodos(query: TodoListQuery, signal?: AbortSignal) {
 
 export const todosQueryOptions = (query: TodoListQuery) =>
   queryOptions({
-    queryKey: todoKeys.list(query),
+    queryKey: queryKeys.todoList(query),
     queryFn: ({ signal }) => getTodos(query, signal),
   });
 

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Todo } from '@tasklane/contract';
-import { todoKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The cached lists as they were before an optimistic change, to put back if the server refuses. */
 export type ListsSnapshot = Array<[QueryKey, Todo[] | undefined]>;
@@ -13,9 +13,9 @@ export type ListsSnapshot = Array<[QueryKey, Todo[] | undefined]>;
 export function changeCachedLists(queryClient: QueryClient, todoId: string, change: (list: Todo[]) => Todo[]) {
   // A list arriving now would overwrite the optimistic state with the old one. Cancelling
   // reverts such a fetch at once (synchronously), before the change below is applied.
-  void queryClient.cancelQueries({ queryKey: todoKeys.lists() });
-  const snapshot: ListsSnapshot = queryClient.getQueriesData<Todo[]>({ queryKey: todoKeys.lists() });
-  queryClient.setQueriesData<Todo[]>({ queryKey: todoKeys.lists() }, (list) =>
+  void queryClient.cancelQueries({ queryKey: queryKeys.todoLists() });
+  const snapshot: ListsSnapshot = queryClient.getQueriesData<Todo[]>({ queryKey: queryKeys.todoLists() });
+  queryClient.setQueriesData<Todo[]>({ queryKey: queryKeys.todoLists() }, (list) =>
     list?.some((todo) => todo._id === todoId) ? change(list) : list,
   );
   return snapshot;

@@ -3,7 +3,7 @@ import type { Todo, TodoStatus } from '@tasklane/contract';
 import toast from 'react-hot-toast';
 import { errorMessage } from '@/lib/errors';
 import { toUpdateBody, withStatus } from '../lib/todo-body';
-import { todoKeys } from './keys';
+import { markStale } from '@/lib/stale-queries';
 import { changeCachedLists, restoreCachedLists } from './optimistic-lists';
 import { updateTodo } from './update-todo';
 
@@ -28,6 +28,6 @@ export function useToggleTodo() {
       restoreCachedLists(queryClient, snapshot);
       toast.error(errorMessage(error, 'Failed to update todo', 'An error occurred while updating the todo'));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: todoKeys.lists() }),
+    onSettled: (_todo, _error, { todo }) => markStale(queryClient, [{ type: 'todo.updated', entityId: todo._id }]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type UpdateTodoBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { todoKeys } from './keys';
+import { markStale } from '@/lib/stale-queries';
 
 export interface UpdateTodoInput {
   todoId: string;
@@ -20,6 +20,6 @@ export function useUpdateTodo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTodo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.lists() }),
+    onSuccess: (todo) => markStale(queryClient, [{ type: 'todo.updated', entityId: todo._id }]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type WorkspaceBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/stale-queries';
 
 export async function createWorkspace(body: WorkspaceBody) {
   const response = await callApi(operations.workspaces.create, { body });
@@ -12,7 +12,6 @@ export function useCreateWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWorkspace,
-    // Only the list changes: a new workspace has no projects yet.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces(), exact: true }),
+    onSuccess: (workspace) => markStale(queryClient, [{ type: 'workspace.created', entityId: workspace._id, workspaceId: workspace._id }]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type Workspace } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/stale-queries';
 
 export function deleteWorkspace(workspaceId: string) {
   return callApi(operations.workspaces.delete, { params: { id: workspaceId } });
@@ -18,7 +19,7 @@ export function useDeleteWorkspace() {
       );
       queryClient.removeQueries({ queryKey: queryKeys.workspace(workspaceId) });
       // Its projects went with it: every project answer may have held one of them.
-      return queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
+      return markStale(queryClient, [{ type: 'workspace.deleted', entityId: workspaceId, workspaceId }], { fresh: [queryKeys.workspaces()] });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operations, type WorkspaceBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/stale-queries';
 
 export async function updateWorkspace({ workspaceId, ...body }: WorkspaceBody & { workspaceId: string }) {
   const response = await callApi(operations.workspaces.update, { params: { id: workspaceId }, body });
@@ -13,11 +13,6 @@ export function useUpdateWorkspace() {
   return useMutation({
     mutationFn: updateWorkspace,
     // SPEC 7: the list reloads after an update. Project answers carry the workspace's name too.
-    onSuccess: (workspace) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.workspaces(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.workspaceProjects(workspace._id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.projects() }),
-      ]),
+    onSuccess: (workspace) => markStale(queryClient, [{ type: 'workspace.updated', entityId: workspace._id, workspaceId: workspace._id }]),
   });
 }

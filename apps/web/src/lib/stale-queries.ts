@@ -1,0 +1,206 @@
+import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { LiveEvent, User } from '@tasklane/contract';
+import { queryKeys } from './query-keys';
+
+/**
+ * A change: a live event as the server streams it (someone else's change), or the same shape
+ * built by this tab's own mutation. Only what names the change matters here.
+ */
+export type Change = Pick<LiveEvent, 'type' | 'entityId'> &
+  Partial<Pick<LiveEvent, 'projectId' | 'workspaceId' | 'featureId' | 'taskId' | 'userId'>>;
+
+/**
+ * One cached answer (or prefix of answers) a change makes stale; `tasksOf`: the details of the
+ * cached tasks that belong to a project or feature (they carry its name and the caller's role,
+ * but are keyed by task id alone), and everything under them.
+ */
+export type Stale = { queryKey: QueryKey; exact?: boolean } | { tasksOf: { projectId: string } | { featureId: string } };
+
+/** The change a mutation of a task (or of something of it) made. */
+export function taskChange(
+  type: Extract<Change['type'], `task.${string}` | `attachment.${string}`>,
+  task: { _id: string; projectId: { _id: string }; featureId: { _id: string } },
+): Change {
+  return { type, entityId: task._id, taskId: task._id, projectId: task.projectId._id, featureId: task.featureId._id };
+}
+
+/** The change a mutation of a feature made. */
+export function featureChange(type: Extract<Change['type'], `feature.${string}`>, feature: { _id: string; projectId: { _id: string } }): Change {
+  return { type, entityId: feature._id, featureId: feature._id, projectId: feature.projectId._id };
+}
+
+/**
+ * What a change makes stale, and nothing more: the one map both this tab's mutations and live
+ * events go through, so the two cannot disagree. `currentUserId` decides what a membership
+ * change of one's own touches.
+ */
+export function staleQueriesFor(change: Change, currentUserId: string | undefined): Stale[] {
+  const projectId = change.projectId ?? '';
+  const featureId = change.featureId ?? '';
+  const workspaceId = change.workspaceId ?? '';
+  const taskId = change.taskId ?? change.entityId;
+  // A task's numbers (statistics, progress) on the project view and on /projects: the project's
+  // own answer, not everything under its key.
+  const projectNumbers: Stale[] = [{ queryKey: queryKeys.project(projectId), exact: true }, { queryKey: queryKeys.myProjects() }];
+  // The project's name and the caller's role are in every answer under it and in its tasks.
+  const projectAnswers: Stale[] = [
+    { queryKey: queryKeys.project(projectId) },
+    { queryKey: queryKeys.workspaceProjects(workspaceId) },
+    { queryKey: queryKeys.myProjects() },
+    { tasksOf: { projectId } },
+  ];
+  const featureTasks: Stale[] = [
+    { queryKey: queryKeys.taskLists(projectId, featureId) },
+    { queryKey: queryKeys.taskBoard(projectId, featureId) },
+  ];
+  const assigned: Stale = { queryKey: queryKeys.assignedTasks() };
+  switch (change.type) {
+    case 'todo.created':
+    case 'todo.updated':
+    case 'todo.deleted':
+      return [{ queryKey: queryKeys.todos() }];
+    case 'category.created':
+      return [{ queryKey: queryKeys.categories() }];
+    case 'category.deleted':
+      // Todos show their category's name and colour.
+      return [{ queryKey: queryKeys.categories() }, { queryKey: queryKeys.todos() }];
+    case 'workspace.created':
+      // A new workspace has no projects yet.
+      return [{ queryKey: queryKeys.workspaces(), exact: true }];
+    case 'workspace.updated':
+      // Project answers carry their workspace's name.
+      return [{ queryKey: queryKeys.workspaces(), exact: true }, { queryKey: queryKeys.workspace(workspaceId) }, { queryKey: queryKeys.projects() }];
+    case 'workspace.deleted':
+      // Its projects, their tasks (some perhaps the caller's) go with it.
+      return [
+        { queryKey: queryKeys.workspaces(), exact: true },
+        { queryKey: queryKeys.workspace(workspaceId) },
+        { queryKey: queryKeys.projects() },
+        { queryKey: queryKeys.taskDetails() },
+        assigned,
+      ];
+    case 'project.created':
+      return [{ queryKey: queryKeys.workspaceProjects(workspaceId) }, { queryKey: queryKeys.myProjects() }];
+    case 'project.updated':
+    case 'project.deleted':
+      // Its name is in every feature and task answer under it, and on /tasks.
+      return [...projectAnswers, assigned];
+    case 'member.added':
+    case 'member.updated':
+    case 'member.removed': {
+      // Members, counts, the people the caller shares projects with, and (when it is the
+      // caller's own) the role behind every ability under the project, their workspaces and /tasks.
+      const isMine = !!change.userId && change.userId === currentUserId;
+      return [
+        ...projectAnswers,
+        { queryKey: queryKeys.sharedUsers() },
+        ...(isMine ? [{ queryKey: queryKeys.workspaces() }, assigned] : []),
+      ];
+    }
+    case 'feature.created':
+      return [{ queryKey: queryKeys.featureLists(projectId) }];
+    case 'feature.updated':
+      // Its title is in its tasks' answers (lists and details, not the board's cards) and on /tasks.
+      return [
+        { queryKey: queryKeys.featureLists(projectId) },
+        { queryKey: queryKeys.feature(projectId, featureId), exact: true },
+        { queryKey: queryKeys.taskLists(projectId, featureId) },
+        { tasksOf: { featureId } },
+        assigned,
+      ];
+    case 'feature.deleted':
+      // Its tasks go with it.
+      return [
+        { queryKey: queryKeys.featureLists(projectId) },
+        { queryKey: queryKeys.feature(projectId, featureId) },
+        { tasksOf: { featureId } },
+        ...projectNumbers,
+        assigned,
+      ];
+    case 'task.created':
+      return [...featureTasks, ...projectNumbers, assigned];
+    case 'task.updated':
+    case 'task.moved':
+    case 'task.deleted':
+      return [
+        ...featureTasks,
+        { queryKey: queryKeys.task(taskId) },
+        ...projectNumbers,
+        assigned,
+        ...(change.type === 'task.deleted' ? [{ queryKey: queryKeys.comments(taskId) }] : []),
+      ];
+    case 'comment.created':
+      return [{ queryKey: queryKeys.comments(taskId) }];
+    case 'attachment.added':
+    case 'attachment.removed':
+      // The task holds its attachments (and under its key, their list) and their history
+      // entries; lists, cards and /tasks their count.
+      return [{ queryKey: queryKeys.task(taskId) }, ...featureTasks, assigned];
+  }
+}
+
+type TaskOwners = { projectId?: { _id: string }; featureId?: { _id: string } } | null | undefined;
+
+/** The cached task a key under ['tasks', 'detail', taskId] belongs to. */
+const cachedTask = (queryClient: QueryClient, key: QueryKey) =>
+  typeof key[2] === 'string' ? queryClient.getQueryData<TaskOwners>(queryKeys.task(key[2])) : undefined;
+
+/**
+ * A task edit moving the task to another feature names the new one; the feature it left (as
+ * this tab last saw it) has lost it: its lists and board are stale too.
+ */
+function withFormerFeature(queryClient: QueryClient, change: Change): Change[] {
+  if (change.type !== 'task.updated' && change.type !== 'task.moved') return [change];
+  const former = queryClient.getQueryData<TaskOwners>(queryKeys.task(change.taskId ?? change.entityId))?.featureId?._id;
+  return former && change.featureId && former !== change.featureId ? [change, { ...change, featureId: former }] : [change];
+}
+
+const isUnder = (key: QueryKey, prefix: QueryKey) => prefix.every((part, index) => key[index] === part);
+
+export interface MarkStaleOptions {
+  /** Whose own membership changes matter; by default the signed-in user in the cache. */
+  currentUserId?: string;
+  /** Answers this tab has just put in the cache from the server's reply: left as they are. */
+  fresh?: readonly QueryKey[];
+  /** Answers under this key are marked stale without a refetch: the screen showing them is being left (a refetch would 404). */
+  leaving?: QueryKey;
+}
+
+/**
+ * Marks what the changes make stale (refetching what is on screen), each answer once: the one
+ * way this tab's mutations and live events refresh the cache. Optimistic updates and answers
+ * put in place from the server's reply happen before, in the mutations themselves.
+ */
+export function markStale(queryClient: QueryClient, changes: readonly Change[], options: MarkStaleOptions = {}) {
+  const currentUserId = options.currentUserId ?? queryClient.getQueryData<User | null>(queryKeys.me())?._id;
+  const fresh = new Set((options.fresh ?? []).map((key) => hashKey(key)));
+  const { leaving } = options;
+  const seen = new Set<string>();
+  const refreshes: Array<Promise<unknown>> = [];
+  for (const change of changes.flatMap((item) => withFormerFeature(queryClient, item))) {
+    for (const stale of staleQueriesFor(change, currentUserId)) {
+      const id = JSON.stringify(stale);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const filters = toFilters(queryClient, stale);
+      const matches = (query: Query) => !fresh.has(query.queryHash) && (filters.predicate?.(query) ?? true);
+      if (!leaving) {
+        refreshes.push(queryClient.invalidateQueries({ ...filters, predicate: matches }));
+        continue;
+      }
+      refreshes.push(
+        queryClient.invalidateQueries({ ...filters, predicate: (query) => matches(query) && !isUnder(query.queryKey, leaving) }),
+        queryClient.invalidateQueries({ ...filters, refetchType: 'none', predicate: (query) => matches(query) && isUnder(query.queryKey, leaving) }),
+      );
+    }
+  }
+  return Promise.all(refreshes);
+}
+
+function toFilters(queryClient: QueryClient, stale: Stale): { queryKey: QueryKey; exact?: boolean; predicate?: (query: Query) => boolean } {
+  if ('queryKey' in stale) return stale;
+  const { tasksOf } = stale;
+  const belongs = (task: TaskOwners) =>
+    'projectId' in tasksOf ? task?.projectId?._id === tasksOf.projectId : task?.featureId?._id === tasksOf.featureId;
+  return { queryKey: queryKeys.taskDetails(), predicate: (query) => belongs(cachedTask(queryClient, query.queryKey)) };
+}
