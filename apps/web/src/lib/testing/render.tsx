@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +11,18 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
 export function renderWithQueries(ui: ReactNode) {
   const client = testQueryClient();
   return { ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>), queryClient: client };
+}
+
+/** Runs `hook` in a component with a fresh query client, and the toasts on screen. */
+export function renderHookWithQueries<Result>(hook: () => Result) {
+  const client = testQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <Toaster />
+      {children}
+    </QueryClientProvider>
+  );
+  return { ...renderHook(hook, { wrapper }), queryClient: client };
 }
 
 export interface RenderOptions {
