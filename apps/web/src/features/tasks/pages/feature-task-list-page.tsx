@@ -4,12 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ListFilters } from '@/components/domain/list-filters';
+import { QueryState } from '@/components/domain/query-state';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
@@ -155,64 +154,61 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     />
   );
 
-  let body;
-  if (isBoard) {
-    if (boardQuery.isPending) {
-      body = <FullPageLoader fill="area" label="Loading board..." />;
-    } else if (!boardResponse) {
-      body = <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void boardQuery.refetch()} isRetrying={boardQuery.isFetching} />;
-    } else if (isFiltered && boardTasks.length === 0) {
-      body = emptyState;
-    } else {
-      body = (
-        <>
-          <TaskBoard
-            projectId={projectId}
-            featureId={featureId}
-            tasks={boardTasks}
-            statuses={visibleStatuses(state.status)}
-            canMove={canCreate}
-            onMove={move}
-          />
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {boardResponse.total === 0
-              ? 'No tasks found'
-              : boardResponse.data.tasks.length < boardResponse.total
-              ? `Showing the first ${boardResponse.data.tasks.length.toLocaleString('en-US')} of ${boardResponse.total.toLocaleString('en-US')} tasks`
-              : isFiltered
-                ? `${taskCount(boardTasks.length)} of ${boardResponse.total.toLocaleString('en-US')}`
-                : taskCount(boardResponse.total)}
-            {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
-          </p>
-        </>
-      );
-    }
-  } else if (tasksQuery.isPending) {
-    body = <FullPageLoader fill="area" label="Loading tasks..." />;
-  } else if (tasksQuery.isError && !response) {
-    body = <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void tasksQuery.refetch()} isRetrying={tasksQuery.isFetching} />;
-  } else if (response && response.total === 0) {
-    body = emptyState;
-  } else {
-    body = (
-      <>
-        <TaskTable
-          tasks={tasks}
-          sort={state}
-          onSort={(field) => list.setSort(nextSort(state, field, firstTaskSortOrder(field)))}
-          isBusy={tasksQuery.isPlaceholderData}
-          onDelete={setDeleting}
-        />
-        <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {pluralize(response?.total ?? 0, 'task')}
-            {pages > 1 && ` · Page ${Math.min(state.page, pages)} of ${pages}`}
-          </p>
-          <Pagination page={state.page} pages={pages} onPageChange={list.setPage} showNumbers={false} label="Tasks pages" />
-        </div>
-      </>
-    );
-  }
+  const body = isBoard ? (
+    <QueryState query={boardQuery} loading="Loading board..." errorMessage={failure ?? 'Failed to fetch tasks'}>
+      {(loaded) =>
+        isFiltered && boardTasks.length === 0 ? (
+          emptyState
+        ) : (
+          <>
+            <TaskBoard
+              projectId={projectId}
+              featureId={featureId}
+              tasks={boardTasks}
+              statuses={visibleStatuses(state.status)}
+              canMove={canCreate}
+              onMove={move}
+            />
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {loaded.total === 0
+                ? 'No tasks found'
+                : loaded.data.tasks.length < loaded.total
+                ? `Showing the first ${loaded.data.tasks.length.toLocaleString('en-US')} of ${loaded.total.toLocaleString('en-US')} tasks`
+                : isFiltered
+                  ? `${taskCount(boardTasks.length)} of ${loaded.total.toLocaleString('en-US')}`
+                  : taskCount(loaded.total)}
+              {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
+            </p>
+          </>
+        )
+      }
+    </QueryState>
+  ) : (
+    <QueryState query={tasksQuery} loading="Loading tasks..." errorMessage={failure ?? 'Failed to fetch tasks'}>
+      {(loaded) =>
+        loaded.total === 0 ? (
+          emptyState
+        ) : (
+          <>
+            <TaskTable
+              tasks={tasks}
+              sort={state}
+              onSort={(field) => list.setSort(nextSort(state, field, firstTaskSortOrder(field)))}
+              isBusy={tasksQuery.isPlaceholderData}
+              onDelete={setDeleting}
+            />
+            <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+              <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                {pluralize(response?.total ?? 0, 'task')}
+                {pages > 1 && ` · Page ${Math.min(state.page, pages)} of ${pages}`}
+              </p>
+              <Pagination page={state.page} pages={pages} onPageChange={list.setPage} showNumbers={false} label="Tasks pages" />
+            </div>
+          </>
+        )
+      }
+    </QueryState>
+  );
 
   const featureTitle = feature?.title ?? '';
   return (
