@@ -196,3 +196,9 @@ export const notFound: Reply = failure(404, 'NOT_FOUND', 'Not found');
 
 /** `calls` written as 'METHOD /path', for asserting the order of what went out. */
 export const requestLines = (calls: readonly Call[]) => calls.map((call) => `${call.method} ${call.path}`);
+
+/** A call's path without its query ('/api/v1/todos'). */
+export const pathnameOf = (call: Call) => new URL(call.path, ORIGIN).pathname;
+
+/** A call's query as an object ({ status: 'DONE' }), whatever order the client wrote it in. */
+export const queryOf = (call: Call) => Object.fromEntries(new URL(call.path, ORIGIN).searchParams);
