@@ -2,7 +2,7 @@ import type { BoardTask, ProjectMember } from '@tasklane/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferredReply, failure, fakeServer, pathnameOf, type Call, type Reply } from '@/lib/testing/fake-server';
+import { deferredReply, failure, fakeServer, pathnameOf, queryOf, type Call, type Reply } from '@/lib/testing/fake-server';
 import { person } from '@/lib/testing/fixtures';
 import { renderScreen } from '@/lib/testing/render';
 import { attachmentNamed, boardCard, taskCategory, taskDetail } from '../testing/fixtures';
@@ -161,6 +161,30 @@ describe('The board: moving a card', () => {
     expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
     expect(screen.getByText(/only members, moderators and admins move cards/)).toBeTruthy();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('The table: its filters are the URL, and the URL is the request', () => {
+  const lastListQuery = (calls: Call[]) => queryOf(calls.filter((call) => pathnameOf(call) === '/api/v1/tasks' && call.method === 'GET').at(-1)!);
+
+  it('opens with the filters of the URL, and asks the server for exactly them', async () => {
+    const { calls } = server();
+    show({ url: `${URL_OF_PAGE}?search=plan&status=PENDING&priority=HIGH&page=2` });
+    await screen.findByText('No tasks found');
+    expect(lastListQuery(calls)).toEqual({ featureId: 'feature-1', page: '2', limit: expect.any(String), search: 'plan', status: 'PENDING', priority: 'HIGH', sortBy: 'createdAt', sortOrder: 'desc' });
+    expect((screen.getByLabelText('Search tasks') as HTMLInputElement).value).toBe('plan');
+    expect((screen.getByLabelText('Filter by status') as HTMLSelectElement).value).toBe('PENDING');
+    expect((screen.getByLabelText('Filter by priority') as HTMLSelectElement).value).toBe('HIGH');
+  });
+
+  it('a new filter goes back to page 1, in the URL and in the request', async () => {
+    const { calls } = server();
+    const user = userEvent.setup();
+    const { location } = show({ url: `${URL_OF_PAGE}?page=3` });
+    await screen.findByText('No tasks found');
+    await user.selectOptions(screen.getByLabelText('Filter by priority'), 'LOW');
+    await vi.waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ priority: 'LOW' }));
+    await vi.waitFor(() => expect(lastListQuery(calls)).toMatchObject({ page: '1', priority: 'LOW' }));
   });
 });
 
