@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/lib/testing/setup.ts'],
+          // A screen's test types and clicks through a whole journey; on a loaded machine that is seconds.
+          testTimeout: 30_000,
         },
       },
       {

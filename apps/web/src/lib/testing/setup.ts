@@ -1,7 +1,7 @@
 // The component tier's setup (vitest.config.ts, project "component"): after each test the
 // screen is unmounted, toasts are dropped, and the faked globals and spies are put back, so
 // every test (and file) starts clean whatever order the shuffled run picks.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 
@@ -29,6 +29,9 @@ if (typeof document !== 'undefined') {
     },
   });
 }
+
+// findBy* and waitFor wait up to 5 s (not 1 s): the suite shares a loaded machine with others.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer } from '@/lib/testing/fake-server';
@@ -65,7 +65,7 @@ describe('RegisterForm', () => {
     expect(calls).toEqual([
       { method: 'POST', path: '/api/v1/auth/register', body: { username: 'jane.doe', fullName: 'Jane Doe', email: 'jane@example.com', password: 'correct horse' } },
     ]);
-    await vi.waitFor(() => expect(location().pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
   });
 
   it('a short password is refused on step two, with nothing sent', async () => {

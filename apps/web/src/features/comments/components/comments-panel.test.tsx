@@ -1,5 +1,5 @@
 import type { Comment } from '@tasklane/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredReply, failure, fakeServer, requestLines, type Call, type Reply } from '@/lib/testing/fake-server';
@@ -71,12 +71,12 @@ describe('CommentsPanel', () => {
     expect(button.disabled).toBe(false);
     await user.click(button);
 
-    await vi.waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/v1/tasks/task-1/comments', body: { comment: '   Approved, ship it' } }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/v1/tasks/task-1/comments', body: { comment: '   Approved, ship it' } }));
     expect(await screen.findByText('Comment added successfully')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('');
-    await vi.waitFor(() => expect(within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem')).toHaveLength(3));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem')).toHaveLength(3));
     expect(screen.getByText('Approved, ship it')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Comments (3)' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Comments (3)' })).toBeTruthy());
   });
 
   it('Ctrl+Enter sends; Enter alone starts a new line', async () => {
@@ -88,7 +88,7 @@ describe('CommentsPanel', () => {
     await user.type(box, 'First line{Enter}second line');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await vi.waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/v1/tasks/task-1/comments', body: { comment: 'First line\nsecond line' } }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/v1/tasks/task-1/comments', body: { comment: 'First line\nsecond line' } }));
   });
 
   it('while adding, the button says "Adding..." and a second send goes nowhere', async () => {

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { TaskFormData } from '@tasklane/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredReply, failure, fakeServer, requestLines, type Call, type Reply } from '@/lib/testing/fake-server';
@@ -42,7 +42,7 @@ describe('useCreateTaskWithFiles', () => {
     const { result } = setup();
 
     act(() => result.current.create(form, [], { onCreated }));
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(calls[0]).toEqual({
       method: 'POST',
       path: '/api/v1/tasks',
@@ -59,17 +59,17 @@ describe('useCreateTaskWithFiles', () => {
     const { result } = setup();
 
     act(() => result.current.create(form, [file('notes.txt'), file('plan.txt')], { onCreated }));
-    await vi.waitFor(() => expect(result.current.uploadProgress).toBe(0));
+    await waitFor(() => expect(result.current.uploadProgress).toBe(0));
     expect(result.current.isPending).toBe(true);
     const uploadCall = calls.find((call) => call.path === '/api/v1/tasks/task-9/attachments');
     expect(uploadCall).toEqual({ method: 'POST', path: '/api/v1/tasks/task-9/attachments', body: [['files', 'notes.txt'], ['files', 'plan.txt']] });
     expect(requestLines(calls).indexOf('POST /api/v1/tasks')).toBeLessThan(requestLines(calls).indexOf('POST /api/v1/tasks/task-9/attachments'));
 
     upload.answer({ status: 201, body: { success: true, message: 'Attachments added', data: [attachmentNamed('a1', 'notes.txt'), attachmentNamed('a2', 'plan.txt')] } });
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(await screen.findByText('Task created successfully')).toBeTruthy();
     expect(await screen.findByText('Attachments uploaded successfully')).toBeTruthy();
-    await vi.waitFor(() => expect(result.current.isPending).toBe(false));
+    await waitFor(() => expect(result.current.isPending).toBe(false));
     expect(result.current.uploadProgress).toBeNull();
   });
 
@@ -104,7 +104,7 @@ describe('useCreateTaskWithFiles', () => {
     const { result } = setup();
 
     act(() => result.current.create(form, [file('notes.txt')], { onUploadFailed }));
-    await vi.waitFor(() => expect(result.current.uploadProgress).toBe(0));
+    await waitFor(() => expect(result.current.uploadProgress).toBe(0));
     act(() => result.current.cancelUpload());
     expect(await screen.findByText('Task created, but its attachments were not uploaded: the upload was cancelled')).toBeTruthy();
     expect(onUploadFailed).toHaveBeenCalledWith(created);

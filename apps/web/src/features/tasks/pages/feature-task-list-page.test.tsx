@@ -1,5 +1,5 @@
 import type { BoardTask, ProjectMember } from '@tasklane/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredReply, failure, fakeServer, pathnameOf, queryOf, type Call, type Reply } from '@/lib/testing/fake-server';
@@ -82,23 +82,23 @@ describe('The board: moving a card', () => {
     const user = userEvent.setup();
     show();
     await openBoard(user);
-    await vi.waitFor(() => expect(columnTitles('TODO')).toEqual([expect.stringContaining('Draft the plan'), expect.stringContaining('Review the copy')]));
+    await waitFor(() => expect(columnTitles('TODO')).toEqual([expect.stringContaining('Draft the plan'), expect.stringContaining('Review the copy')]));
 
     await user.click(screen.getByRole('button', { name: 'Move Review the copy to…' }));
     await user.click(await screen.findByRole('menuitem', { name: 'In Progress' }));
 
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/v1/tasks/t2/move',
       body: { status: 'IN_PROGRESS', afterId: null, beforeId: 't3', version: 1 },
     });
     // Shown before the server answers.
-    await vi.waitFor(() => expect(columnTitles('IN_PROGRESS')).toEqual([expect.stringContaining('Review the copy'), expect.stringContaining('Build the page')]));
+    await waitFor(() => expect(columnTitles('IN_PROGRESS')).toEqual([expect.stringContaining('Review the copy'), expect.stringContaining('Build the page')]));
     expect(columnTitles('TODO')).toEqual([expect.stringContaining('Draft the plan')]);
 
     answer.answer({ status: 200, body: { success: true, message: 'Task moved', data: { _id: 't2', status: 'IN_PROGRESS', boardRank: 'b', version: 2 } } });
-    await vi.waitFor(() => expect(calls.filter((call) => pathnameOf(call) === '/api/v1/tasks/board').length).toBeGreaterThan(1));
+    await waitFor(() => expect(calls.filter((call) => pathnameOf(call) === '/api/v1/tasks/board').length).toBeGreaterThan(1));
   });
 
   it("a refused move puts the card back where it was and says why", async () => {
@@ -108,15 +108,15 @@ describe('The board: moving a card', () => {
     const user = userEvent.setup();
     show();
     await openBoard(user);
-    await vi.waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
+    await waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Move Draft the plan to…' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Completed' }));
-    await vi.waitFor(() => expect(columnTitles('COMPLETED')).toEqual([expect.stringContaining('Draft the plan')]));
+    await waitFor(() => expect(columnTitles('COMPLETED')).toEqual([expect.stringContaining('Draft the plan')]));
 
     answer.answer(failure(409, 'CONFLICT', 'This task was changed by someone else: reload it and try again'));
     expect(await screen.findByText('This task was changed by someone else: reload it and try again')).toBeTruthy();
-    await vi.waitFor(() => expect(columnTitles('TODO')).toEqual([expect.stringContaining('Draft the plan'), expect.stringContaining('Review the copy')]));
+    await waitFor(() => expect(columnTitles('TODO')).toEqual([expect.stringContaining('Draft the plan'), expect.stringContaining('Review the copy')]));
     expect(columnTitles('COMPLETED')).toEqual([]);
   });
 
@@ -135,21 +135,21 @@ describe('The board: moving a card', () => {
     const user = userEvent.setup();
     const { location } = show();
     await openBoard(user);
-    await vi.waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
+    await waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
 
     await user.type(screen.getByLabelText('Search tasks'), 'review');
-    await vi.waitFor(() => expect(new URLSearchParams(location().search).get('search')).toBe('review'));
-    await vi.waitFor(() => expect(columnTitles('TODO')).toEqual([expect.stringContaining('Review the copy')]));
+    await waitFor(() => expect(new URLSearchParams(location().search).get('search')).toBe('review'));
+    await waitFor(() => expect(columnTitles('TODO')).toEqual([expect.stringContaining('Review the copy')]));
     expect(columnTitles('IN_PROGRESS')).toEqual([]);
 
     await user.selectOptions(screen.getByLabelText('Filter by priority'), 'HIGH');
-    await vi.waitFor(() => expect(new URLSearchParams(location().search).get('priority')).toBe('HIGH'));
+    await waitFor(() => expect(new URLSearchParams(location().search).get('priority')).toBe('HIGH'));
     expect(await screen.findByText('No tasks found')).toBeTruthy();
 
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
-    await vi.waitFor(() => expect(location().search).toBe(''));
+    await waitFor(() => expect(location().search).toBe(''));
     expect((screen.getByLabelText('Search tasks') as HTMLInputElement).value).toBe('');
-    await vi.waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
+    await waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
   });
 
   it('someone who may not move cards gets neither handles nor menus, and is told so', async () => {
@@ -157,7 +157,7 @@ describe('The board: moving a card', () => {
     const user = userEvent.setup();
     show({ canEditTasks: false });
     await openBoard(user);
-    await vi.waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
+    await waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
     expect(screen.getByText(/only members, moderators and admins move cards/)).toBeTruthy();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
@@ -183,8 +183,8 @@ describe('The table: its filters are the URL, and the URL is the request', () =>
     const { location } = show({ url: `${URL_OF_PAGE}?page=3` });
     await screen.findByText('No tasks found');
     await user.selectOptions(screen.getByLabelText('Filter by priority'), 'LOW');
-    await vi.waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ priority: 'LOW' }));
-    await vi.waitFor(() => expect(lastListQuery(calls)).toMatchObject({ page: '1', priority: 'LOW' }));
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ priority: 'LOW' }));
+    await waitFor(() => expect(lastListQuery(calls)).toMatchObject({ page: '1', priority: 'LOW' }));
   });
 });
 
@@ -227,7 +227,7 @@ describe('The Create Task form', () => {
     await user.type(within(dialog).getByLabelText('Tags'), 'launch, , copy');
     await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
 
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/v1/tasks',
@@ -246,7 +246,7 @@ describe('The Create Task form', () => {
       },
     });
     expect(await screen.findByText('Task created successfully')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Task' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Task' })).toBeNull());
   });
 
   it('a reason typed before leaving BLOCKED is not sent', async () => {
@@ -260,7 +260,7 @@ describe('The Create Task form', () => {
     await user.type(await within(dialog).findByLabelText('Blocked Reason'), 'Waiting');
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'IN_PROGRESS');
     await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const body = calls.find((call) => call.method === 'POST')!.body as Record<string, unknown>;
     expect(body).toMatchObject({ status: 'IN_PROGRESS', categoryId: 'category-1' });
     expect(body).not.toHaveProperty('blockedReason');
@@ -285,6 +285,6 @@ describe('The Create Task form', () => {
     const lines = calls.filter((call) => call.method === 'POST').map((call) => call.path);
     expect(lines).toEqual(['/api/v1/tasks', '/api/v1/tasks/task-9/attachments']);
     expect(calls.find((call) => call.path === '/api/v1/tasks/task-9/attachments')!.body).toEqual([['files', 'brief.txt']]);
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Task' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Task' })).toBeNull());
   });
 });

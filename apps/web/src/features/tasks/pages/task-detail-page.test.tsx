@@ -1,5 +1,5 @@
 import type { ProjectMember, TaskDetail } from '@tasklane/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer, pathnameOf, type Call, type Reply } from '@/lib/testing/fake-server';
@@ -81,14 +81,14 @@ describe('TaskDetailPage: editing a task', () => {
     await user.type(within(form).getByLabelText('Tags'), ', copy');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')).toEqual({
       method: 'PUT',
       path: '/api/v1/tasks/task-1',
       body: { title: 'Write the final launch plan', priority: 'URGENT', estimatedHours: null, tags: ['launch', 'copy'], version: 3 },
     });
     expect(await screen.findByText('Task updated successfully')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Task' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Task' })).toBeNull());
     expect(await screen.findByRole('heading', { level: 1, name: 'Write the final launch plan' })).toBeTruthy();
   });
 
@@ -98,7 +98,7 @@ describe('TaskDetailPage: editing a task', () => {
     show();
     await startEditing(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Task' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Task' })).toBeNull());
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
@@ -111,7 +111,7 @@ describe('TaskDetailPage: editing a task', () => {
     await user.selectOptions(within(form).getByLabelText('Status'), 'BLOCKED');
     await user.type(await within(form).findByLabelText('Blocked Reason'), 'Waiting for legal');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ status: 'BLOCKED', blockedReason: 'Waiting for legal', version: 3 });
   });
 

@@ -1,5 +1,5 @@
 import type { Category, Todo } from '@tasklane/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer, pathnameOf, queryOf, type Call, type Reply } from '@/lib/testing/fake-server';
@@ -61,7 +61,7 @@ describe('TodosPage: the filters live in the URL', () => {
     const listCall = calls.find((call) => pathnameOf(call) === '/api/v1/todos')!;
     expect(queryOf(listCall)).toEqual({ status: 'COMPLETED', category: WORK });
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('COMPLETED');
-    await vi.waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(WORK));
+    await waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(WORK));
   });
 
   it('choosing a filter writes it to the URL and refetches; Clear filters removes them all', async () => {
@@ -74,13 +74,13 @@ describe('TodosPage: the filters live in the URL', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'PENDING');
     await user.selectOptions(screen.getByLabelText('Category'), HOME);
-    await vi.waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ view: 'cards', status: 'PENDING', category: HOME }));
-    await vi.waitFor(() => expect(queryOf(calls.filter((call) => pathnameOf(call) === '/api/v1/todos').at(-1)!)).toEqual({ status: 'PENDING', category: HOME }));
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ view: 'cards', status: 'PENDING', category: HOME }));
+    await waitFor(() => expect(queryOf(calls.filter((call) => pathnameOf(call) === '/api/v1/todos').at(-1)!)).toEqual({ status: 'PENDING', category: HOME }));
     expect(todoTitles()).toEqual(['Buy milk']);
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await vi.waitFor(() => expect(location().search).toBe('?view=cards'));
-    await vi.waitFor(() => expect(todoTitles()).toEqual(['Buy milk', 'File taxes']));
+    await waitFor(() => expect(location().search).toBe('?view=cards'));
+    await waitFor(() => expect(todoTitles()).toEqual(['Buy milk', 'File taxes']));
   });
 
   it('the date filter sends the local date with it, so "today" is the visitor\'s today', async () => {
@@ -89,13 +89,13 @@ describe('TodosPage: the filters live in the URL', () => {
     renderScreen(<TodosPage />, { url: '/dashboard/todos' });
     await screen.findByText('Buy milk');
     await user.selectOptions(screen.getByLabelText('Date'), 'today');
-    await vi.waitFor(() => expect(queryOf(calls.filter((call) => pathnameOf(call) === '/api/v1/todos').at(-1)!)).toMatchObject({ date: 'today', today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }));
+    await waitFor(() => expect(queryOf(calls.filter((call) => pathnameOf(call) === '/api/v1/todos').at(-1)!)).toMatchObject({ date: 'today', today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }));
   });
 
   it('a category of the URL that is not one of yours is dropped from it', async () => {
     server();
     const { location } = renderScreen(<TodosPage />, { url: '/dashboard/todos?category=11111111-1111-4111-8111-111111111111&status=PENDING' });
-    await vi.waitFor(() => expect(location().search).toBe('?status=PENDING'));
+    await waitFor(() => expect(location().search).toBe('?status=PENDING'));
   });
 });
 
@@ -118,14 +118,14 @@ describe('TodosPage: the todo form', () => {
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Create Todo' }));
 
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/v1/todos',
       body: { title: 'Water the plants', description: 'Both balconies', status: 'PENDING', priority: 'HIGH', dueDate: '2026-03-01', category: WORK, tags: ['garden', 'weekly'], isToday: true },
     });
     expect(await screen.findByText('Todo created successfully')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the form\'s messages and sends nothing while the title or category is missing', async () => {
@@ -161,7 +161,7 @@ describe('TodosPage: the todo form', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'Buy oat milk');
     await user.click(within(dialog).getByRole('button', { name: 'Update Todo' }));
 
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')).toEqual({
       method: 'PUT',
       path: '/api/v1/todos/t1',
