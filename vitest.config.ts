@@ -12,11 +12,24 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/*/src/**/*.test.ts',
-            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'tools/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.routes.test.ts', '**/*.db.test.ts'],
+        },
+      },
+      {
+        // Component tests (*.test.tsx): React screens in a DOM (happy-dom) with Testing Library,
+        // the server faked behind fetch and XMLHttpRequest (apps/web/src/lib/testing).
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'component',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/src/lib/testing/setup.ts'],
+          // A screen's test types and clicks through a whole journey; on a loaded machine that is seconds.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-// `npm test`: every check, in order — lint and types, unit and API tests on PGlite, the
+// `npm test`: every check, in order — lint and types, unit, component and API tests on PGlite, the
 // API tests again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end tests
 // in Chromium against the production build. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
@@ -55,9 +55,9 @@ console.log(`Unit and API tests run shuffled with seed ${seed} (TEST_SEED=${seed
 
 const pgliteReport = path.join(reports, 'vitest-pglite.json');
 run(
-  'unit and API tests (PGlite)',
+  'unit, component and API tests (PGlite)',
   bin('vitest'),
-  ['run', '--project', 'unit', '--project', 'api', ...shuffle, '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
+  ['run', '--project', 'unit', '--project', 'component', '--project', 'api', ...shuffle, '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
   { report: vitestReport(pgliteReport) },
 );
 

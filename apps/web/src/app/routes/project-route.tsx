@@ -1,8 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
+import { QueryFallback } from '@/components/domain/query-state';
 import { NotFoundState } from '@/components/domain/not-found-state';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { FeaturesScreen } from '@/features/features/components/features-screen';
@@ -24,19 +23,24 @@ export default function ProjectRoute() {
   const failure = useErrorMessage(isMissing ? null : projectQuery.error, 'Failed to fetch project');
   useFailureToast(failure, 'project-fetch');
 
-  if (projectQuery.isPending) return <FullPageLoader fill="area" label="Loading project..." />;
   const project = projectQuery.data;
   if (!project) {
-    if (isMissing) {
-      return (
-        <NotFoundState
-          title="Project not found"
-          description="This project does not exist, or you are not a member of it."
-          backTo={{ href: paths.projects.href(), label: 'Back to Assigned Projects' }}
-        />
-      );
-    }
-    return <ErrorState message={failure ?? 'Failed to fetch project'} onRetry={() => void projectQuery.refetch()} isRetrying={projectQuery.isFetching} />;
+    return (
+      <QueryFallback
+        query={projectQuery}
+        loading="Loading project..."
+        errorMessage={failure ?? 'Failed to fetch project'}
+        renderError={() =>
+          isMissing ? (
+            <NotFoundState
+              title="Project not found"
+              description="This project does not exist, or you are not a member of it."
+              backTo={{ href: paths.projects.href(), label: 'Back to Assigned Projects' }}
+            />
+          ) : undefined
+        }
+      />
+    );
   }
 
   return (

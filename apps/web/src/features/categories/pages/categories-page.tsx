@@ -3,11 +3,10 @@ import { Plus, Tags } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
+import { QueryState } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -50,7 +49,6 @@ export default function CategoriesPage() {
     setDeletingCategory(null);
   };
 
-  const categories = categoriesQuery.data;
   const openForm = () => setIsFormOpen(true);
 
   return (
@@ -69,39 +67,35 @@ export default function CategoriesPage() {
         <CategoryFilterBar value={filter} onChange={(next) => setSearchParams((params) => withCategoryFilter(params, next), { replace: true })} />
       </div>
 
-      {categoriesQuery.isPending ? (
-        <FullPageLoader fill="area" label="Loading categories..." />
-      ) : categoriesQuery.isError && !categories ? (
-        <ErrorState
-          message={describeError(categoriesQuery.error, 'Failed to fetch categories')}
-          onRetry={() => void categoriesQuery.refetch()}
-          isRetrying={categoriesQuery.isFetching}
-        />
-      ) : categories && categories.length > 0 ? (
-        <ul
-          aria-label="Categories"
-          aria-busy={categoriesQuery.isPlaceholderData || undefined}
-          className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', categoriesQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
-        >
-          {categories.map((category) => (
-            <li key={category._id} className="flex *:flex-1">
-              <CategoryCard category={category} onDelete={setDeletingCategory} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          icon={<Tags aria-hidden="true" />}
-          title="No categories found"
-          description="Create your first category to get started"
-          action={
-            <Button onClick={openForm}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add Category
-            </Button>
-          }
-        />
-      )}
+      <QueryState query={categoriesQuery} loading="Loading categories..." errorMessage={describeError(categoriesQuery.error, 'Failed to fetch categories')}>
+        {(loaded) =>
+          loaded.length > 0 ? (
+            <ul
+              aria-label="Categories"
+              aria-busy={categoriesQuery.isPlaceholderData || undefined}
+              className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', categoriesQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
+            >
+              {loaded.map((category) => (
+                <li key={category._id} className="flex *:flex-1">
+                  <CategoryCard category={category} onDelete={setDeletingCategory} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              icon={<Tags aria-hidden="true" />}
+              title="No categories found"
+              description="Create your first category to get started"
+              action={
+                <Button onClick={openForm}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  Add Category
+                </Button>
+              }
+            />
+          )
+        }
+      </QueryState>
 
       <CategoryFormDialog
         open={isFormOpen}

@@ -2,10 +2,10 @@ import type { Comment } from '@tasklane/contract';
 import { MessageSquare, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
+import { QueryState } from '@/components/domain/query-state';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cardClassName } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
@@ -91,22 +91,28 @@ export function CommentsPanel({ taskId, currentUserId, canComment }: { taskId: s
         Comments ({count})
       </h2>
       <div className="px-5 py-4">
-        {commentsQuery.isPending ? (
-          <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
-            <Spinner className="size-4" />
-            Loading comments...
-          </p>
-        ) : commentsQuery.isError && !commentsQuery.data ? (
-          <ErrorState message={failure ?? 'Failed to fetch comments'} onRetry={() => void commentsQuery.refetch()} isRetrying={commentsQuery.isFetching} />
-        ) : comments.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet</p>
-        ) : (
-          <ol ref={listRef} aria-label="Comments" className="-mx-1 max-h-[32rem] space-y-4 overflow-y-auto px-1 py-1">
-            {comments.map((comment) => (
-              <CommentBubble key={comment._id} comment={comment} isOwn={comment.userId._id === currentUserId} />
-            ))}
-          </ol>
-        )}
+        <QueryState
+          query={commentsQuery}
+          loading={
+            <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
+              <Spinner className="size-4" />
+              Loading comments...
+            </p>
+          }
+          errorMessage={failure ?? 'Failed to fetch comments'}
+        >
+          {() =>
+            comments.length === 0 ? (
+              <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet</p>
+            ) : (
+              <ol ref={listRef} aria-label="Comments" className="-mx-1 max-h-[32rem] space-y-4 overflow-y-auto px-1 py-1">
+                {comments.map((comment) => (
+                  <CommentBubble key={comment._id} comment={comment} isOwn={comment.userId._id === currentUserId} />
+                ))}
+              </ol>
+            )
+          }
+        </QueryState>
       </div>
       {canComment && (
         <form onSubmit={submit} className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">

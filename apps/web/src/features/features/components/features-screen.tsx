@@ -3,11 +3,10 @@ import { Layers, Plus, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ListFilters } from '@/components/domain/list-filters';
+import { QueryState } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { Pagination } from '@/components/ui/pagination';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, useErrorMessage } from '@/lib/errors';
@@ -124,59 +123,56 @@ export function FeaturesScreen({ project }: FeaturesScreenProps) {
     </Button>
   );
 
-  let body;
-  if (featuresQuery.isPending) {
-    body = <FullPageLoader fill="area" label="Loading features..." />;
-  } else if (featuresQuery.isError && !response) {
-    body = <ErrorState message={failure ?? 'Failed to fetch features'} onRetry={() => void featuresQuery.refetch()} isRetrying={featuresQuery.isFetching} />;
-  } else if (response && response.total === 0) {
-    body = (
-      <EmptyState
-        icon={isFiltered ? <SearchX aria-hidden="true" /> : <Layers aria-hidden="true" />}
-        title="No features found"
-        description={
-          isFiltered
-            ? 'Try adjusting your search or filters'
-            : canManage
-              ? 'Create the first feature to start planning this project'
-              : 'Features of this project will appear here'
-        }
-        action={
-          isFiltered ? (
-            <Button variant="secondary" onClick={list.clearFilters}>
-              Clear filters
-            </Button>
-          ) : (
-            createButton || undefined
-          )
-        }
-      />
-    );
-  } else {
-    const first = (state.page - 1) * FEATURES_PAGE_SIZE + 1;
-    body = (
-      <>
-        <FeatureTable
-          features={features}
-          sort={state}
-          onSort={(field) => list.setSort(nextSort(state, field, firstSortOrder(field)))}
-          canManage={canManage}
-          isBusy={featuresQuery.isPlaceholderData}
-          onOpen={(feature) => setDetailsId(feature._id)}
-          onEdit={openEdit}
-          onDelete={setDeleting}
-        />
-        <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {features.length > 0
-              ? `Showing ${first}–${first + features.length - 1} of ${pluralize(response?.total ?? 0, 'feature')}`
-              : `${pluralize(response?.total ?? 0, 'feature')}`}
-          </p>
-          <Pagination page={state.page} pages={pages} onPageChange={list.setPage} label="Features pages" />
-        </div>
-      </>
-    );
-  }
+  const first = (state.page - 1) * FEATURES_PAGE_SIZE + 1;
+  const body = (
+    <QueryState query={featuresQuery} loading="Loading features..." errorMessage={failure ?? 'Failed to fetch features'}>
+      {(loaded) =>
+        loaded.total === 0 ? (
+          <EmptyState
+            icon={isFiltered ? <SearchX aria-hidden="true" /> : <Layers aria-hidden="true" />}
+            title="No features found"
+            description={
+              isFiltered
+                ? 'Try adjusting your search or filters'
+                : canManage
+                  ? 'Create the first feature to start planning this project'
+                  : 'Features of this project will appear here'
+            }
+            action={
+              isFiltered ? (
+                <Button variant="secondary" onClick={list.clearFilters}>
+                  Clear filters
+                </Button>
+              ) : (
+                createButton || undefined
+              )
+            }
+          />
+        ) : (
+          <>
+            <FeatureTable
+              features={features}
+              sort={state}
+              onSort={(field) => list.setSort(nextSort(state, field, firstSortOrder(field)))}
+              canManage={canManage}
+              isBusy={featuresQuery.isPlaceholderData}
+              onOpen={(feature) => setDetailsId(feature._id)}
+              onEdit={openEdit}
+              onDelete={setDeleting}
+            />
+            <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+              <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                {features.length > 0
+                  ? `Showing ${first}–${first + features.length - 1} of ${pluralize(response?.total ?? 0, 'feature')}`
+                  : `${pluralize(response?.total ?? 0, 'feature')}`}
+              </p>
+              <Pagination page={state.page} pages={pages} onPageChange={list.setPage} label="Features pages" />
+            </div>
+          </>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="features-heading">

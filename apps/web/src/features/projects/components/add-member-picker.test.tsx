@@ -1,8 +1,10 @@
-// @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, memberOf, person, projectWith, renderWithQueries, type Call, type Reply } from '../testing/fake-api';
+import { fakeServer, type Call, type Reply } from '@/lib/testing/fake-server';
+import { person } from '@/lib/testing/fixtures';
+import { renderWithQueries } from '@/lib/testing/render';
+import { memberOf, projectWith } from '../testing/fixtures';
 import { AddMemberPicker } from './add-member-picker';
 
 const me = person('me', 'Mona Me');

@@ -1,9 +1,11 @@
-// @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, person, projectWith, renderWithQueries, type Reply } from '../testing/fake-api';
+import { fakeServer, type Reply } from '@/lib/testing/fake-server';
+import { person } from '@/lib/testing/fixtures';
+import { renderWithQueries } from '@/lib/testing/render';
+import { projectWith } from '../testing/fixtures';
 import { LeaveProject } from './leave-project';
 
 const me = person('me', 'Mona Me');

@@ -1,10 +1,9 @@
 import { memberRoles, projectStatuses, type MemberRole, type ProjectStatus } from '@tasklane/contract';
 import { FolderSearch } from 'lucide-react';
 import { useState } from 'react';
+import { QueryFallback } from '@/components/domain/query-state';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
@@ -39,24 +38,11 @@ export default function OwnProjectsPage() {
   const subtitle = projectsQuery.data ? `You are a member of ${pluralize(projects.length, 'project')}` : undefined;
   const header = <PageHeader title="Assigned Projects" subtitle={subtitle} />;
 
-  if (projectsQuery.isPending) {
+  if (!projectsQuery.data) {
     return (
       <>
         {header}
-        <FullPageLoader fill="area" label="Loading projects..." />
-      </>
-    );
-  }
-
-  if (projectsQuery.isError && !projectsQuery.data) {
-    return (
-      <>
-        {header}
-        <ErrorState
-          message={failure ?? 'Failed to load projects'}
-          onRetry={() => void projectsQuery.refetch()}
-          isRetrying={projectsQuery.isFetching}
-        />
+        <QueryFallback query={projectsQuery} loading="Loading projects..." errorMessage={failure ?? 'Failed to load projects'} />
       </>
     );
   }

@@ -1,11 +1,10 @@
 import { ClipboardCheck, SearchX } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { QueryFallback } from '@/components/domain/query-state';
 import { ListFilters } from '@/components/domain/list-filters';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -80,19 +79,11 @@ export default function AssignedTasksPage() {
   };
 
   const header = <PageHeader title="Assigned Tasks" subtitle="Manage and track your assigned tasks" />;
-  if (tasksQuery.isPending) {
-    return (
-      <>
-        {header}
-        <FullPageLoader fill="area" label="Loading tasks..." />
-      </>
-    );
-  }
   if (!tasks) {
     return (
       <>
         {header}
-        <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void tasksQuery.refetch()} isRetrying={tasksQuery.isFetching} />
+        <QueryFallback query={tasksQuery} loading="Loading tasks..." errorMessage={failure ?? 'Failed to fetch tasks'} />
       </>
     );
   }

@@ -4,36 +4,33 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ListFilters } from '@/components/domain/list-filters';
+import { QueryState } from '@/components/domain/query-state';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import { describeError, errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
+import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
 import { pluralize } from '@/lib/format';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
-import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
 import { useAttachmentLimits } from '../api/get-attachments';
 import { useBoard } from '../api/get-board';
 import { useMoveTask } from '../api/move-task';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTasks } from '../api/get-tasks';
-import { isAbortError, useUploadAttachments } from '../api/upload-attachments';
 import { CreateTaskDialog } from '../components/create-task-dialog';
 import type { OptionsState } from '../components/task-fields';
 import { TaskBoard } from '../components/task-board';
 import { TaskStats } from '../components/task-stats';
 import { TaskTable } from '../components/task-table';
 import { TaskViewToggle } from '../components/task-view-toggle';
+import { useCreateTaskWithFiles } from '../hooks/use-create-task-with-files';
 import { filterBoardTasks, statisticsOf, visibleStatuses, type BoardMove } from '../lib/board';
 import { readTaskView, writeTaskView, type TaskView } from '../lib/task-view';
 import { useFailureToast } from '@/lib/use-failure-toast';
-import { toCreateTaskBody } from '../lib/task-form';
 import { firstTaskSortOrder, TASKS_PAGE_SIZE, taskListOptions, taskPriorityFilterOptions, taskStatusFilterOptions } from '../lib/task-list';
 
 /** SPEC 5, verbatim. */
@@ -69,8 +66,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const moveMutation = useMoveTask({ currentUserId });
   const canCreate = project?.abilities.canEditTasks === true;
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
-  const createMutation = useCreateTask({ currentUserId });
-  const uploadMutation = useUploadAttachments({ currentUserId });
+  const creation = useCreateTaskWithFiles({ projectId, featureId, currentUserId });
   const deleteMutation = useDeleteTask({ currentUserId });
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const limitsQuery = useAttachmentLimits({ enabled: canCreate && isCreateOpen });
@@ -96,35 +92,14 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     }
   }, [response, tasksQuery.isPlaceholderData, state.page, setPage]);
 
-  // The task first, then its files. If the upload fails, the task still exists: say so, and
-  // open it, where its Attachments section offers the upload again.
+  // If the upload fails, the task still exists: open it, where its Attachments section offers the upload again.
   const create = (data: TaskFormData, files: File[]) =>
-    createMutation.mutate(toCreateTaskBody(data, { featureId, projectId }), {
-      onSuccess(task) {
-        if (files.length === 0) {
-          toast.success('Task created successfully');
-          setIsCreateOpen(false);
-          return;
-        }
-        uploadMutation.mutate(
-          { task, files },
-          {
-            onSuccess() {
-              toast.success('Task created successfully');
-              toast.success(files.length === 1 ? 'Attachment uploaded successfully' : 'Attachments uploaded successfully');
-              setIsCreateOpen(false);
-            },
-            onError(error) {
-              if (!isAbortError(error)) console.error('Failed to upload attachments', error);
-              const reason = isAbortError(error) ? 'the upload was cancelled' : describeError(error, '');
-              toast.error(`Task created, but its attachments were not uploaded${reason ? `: ${reason}` : ''}`);
-              setIsCreateOpen(false);
-              void navigate(paths.task.href(task.projectId._id, task.featureId._id, task._id));
-            },
-          },
-        );
+    creation.create(data, files, {
+      onCreated: () => setIsCreateOpen(false),
+      onUploadFailed(task) {
+        setIsCreateOpen(false);
+        void navigate(paths.task.href(task.projectId._id, task.featureId._id, task._id));
       },
-      onError: (error) => void toast.error(errorMessage(error, 'Failed to create task')),
     });
 
   const move = (task: BoardTask, to: BoardMove) =>
@@ -179,64 +154,61 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     />
   );
 
-  let body;
-  if (isBoard) {
-    if (boardQuery.isPending) {
-      body = <FullPageLoader fill="area" label="Loading board..." />;
-    } else if (!boardResponse) {
-      body = <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void boardQuery.refetch()} isRetrying={boardQuery.isFetching} />;
-    } else if (isFiltered && boardTasks.length === 0) {
-      body = emptyState;
-    } else {
-      body = (
-        <>
-          <TaskBoard
-            projectId={projectId}
-            featureId={featureId}
-            tasks={boardTasks}
-            statuses={visibleStatuses(state.status)}
-            canMove={canCreate}
-            onMove={move}
-          />
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {boardResponse.total === 0
-              ? 'No tasks found'
-              : boardResponse.data.tasks.length < boardResponse.total
-              ? `Showing the first ${boardResponse.data.tasks.length.toLocaleString('en-US')} of ${boardResponse.total.toLocaleString('en-US')} tasks`
-              : isFiltered
-                ? `${taskCount(boardTasks.length)} of ${boardResponse.total.toLocaleString('en-US')}`
-                : taskCount(boardResponse.total)}
-            {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
-          </p>
-        </>
-      );
-    }
-  } else if (tasksQuery.isPending) {
-    body = <FullPageLoader fill="area" label="Loading tasks..." />;
-  } else if (tasksQuery.isError && !response) {
-    body = <ErrorState message={failure ?? 'Failed to fetch tasks'} onRetry={() => void tasksQuery.refetch()} isRetrying={tasksQuery.isFetching} />;
-  } else if (response && response.total === 0) {
-    body = emptyState;
-  } else {
-    body = (
-      <>
-        <TaskTable
-          tasks={tasks}
-          sort={state}
-          onSort={(field) => list.setSort(nextSort(state, field, firstTaskSortOrder(field)))}
-          isBusy={tasksQuery.isPlaceholderData}
-          onDelete={setDeleting}
-        />
-        <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {pluralize(response?.total ?? 0, 'task')}
-            {pages > 1 && ` · Page ${Math.min(state.page, pages)} of ${pages}`}
-          </p>
-          <Pagination page={state.page} pages={pages} onPageChange={list.setPage} showNumbers={false} label="Tasks pages" />
-        </div>
-      </>
-    );
-  }
+  const body = isBoard ? (
+    <QueryState query={boardQuery} loading="Loading board..." errorMessage={failure ?? 'Failed to fetch tasks'}>
+      {(loaded) =>
+        isFiltered && boardTasks.length === 0 ? (
+          emptyState
+        ) : (
+          <>
+            <TaskBoard
+              projectId={projectId}
+              featureId={featureId}
+              tasks={boardTasks}
+              statuses={visibleStatuses(state.status)}
+              canMove={canCreate}
+              onMove={move}
+            />
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {loaded.total === 0
+                ? 'No tasks found'
+                : loaded.data.tasks.length < loaded.total
+                ? `Showing the first ${loaded.data.tasks.length.toLocaleString('en-US')} of ${loaded.total.toLocaleString('en-US')} tasks`
+                : isFiltered
+                  ? `${taskCount(boardTasks.length)} of ${loaded.total.toLocaleString('en-US')}`
+                  : taskCount(loaded.total)}
+              {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
+            </p>
+          </>
+        )
+      }
+    </QueryState>
+  ) : (
+    <QueryState query={tasksQuery} loading="Loading tasks..." errorMessage={failure ?? 'Failed to fetch tasks'}>
+      {(loaded) =>
+        loaded.total === 0 ? (
+          emptyState
+        ) : (
+          <>
+            <TaskTable
+              tasks={tasks}
+              sort={state}
+              onSort={(field) => list.setSort(nextSort(state, field, firstTaskSortOrder(field)))}
+              isBusy={tasksQuery.isPlaceholderData}
+              onDelete={setDeleting}
+            />
+            <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+              <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                {pluralize(response?.total ?? 0, 'task')}
+                {pages > 1 && ` · Page ${Math.min(state.page, pages)} of ${pages}`}
+              </p>
+              <Pagination page={state.page} pages={pages} onPageChange={list.setPage} showNumbers={false} label="Tasks pages" />
+            </div>
+          </>
+        )
+      }
+    </QueryState>
+  );
 
   const featureTitle = feature?.title ?? '';
   return (
@@ -294,9 +266,9 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
         }}
         members={members}
         attachmentLimits={limitsQuery.data}
-        isSubmitting={createMutation.isPending || uploadMutation.isPending}
-        uploadProgress={uploadMutation.isPending ? uploadMutation.progress : null}
-        onCancelUpload={uploadMutation.cancel}
+        isSubmitting={creation.isPending}
+        uploadProgress={creation.uploadProgress}
+        onCancelUpload={creation.cancelUpload}
         onSubmit={create}
       />
       <ConfirmDialog

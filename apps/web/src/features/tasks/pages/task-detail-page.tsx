@@ -5,6 +5,7 @@ import { Layers, Pencil, Save, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { QueryFallback } from '@/components/domain/query-state';
 import { ConflictNotice } from '@/components/domain/conflict-notice';
 import { NotFoundState } from '@/components/domain/not-found-state';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
@@ -12,8 +13,6 @@ import { Badge } from '@/components/ui/badge';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { cardClassName } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/api-client';
@@ -59,18 +58,23 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
   useFailureToast(isEditing && categoriesQuery.isError ? 'Failed to fetch categories' : null, 'task-categories-fetch');
   useFailureToast(isEditing && members.isError ? 'Failed to fetch members' : null, 'members-fetch');
 
-  if (taskQuery.isPending) return <FullPageLoader fill="area" label="Loading task..." />;
   if (!task) {
-    if (missing) {
-      return (
-        <NotFoundState
-          title="Task not found"
-          description="This task does not exist, was deleted, or belongs to a project you are not a member of."
-          backTo={{ href: paths.tasks.href(), label: 'Back to Assigned Tasks' }}
-        />
-      );
-    }
-    return <ErrorState message={failure ?? 'Failed to fetch task'} onRetry={() => void taskQuery.refetch()} isRetrying={taskQuery.isFetching} />;
+    return (
+      <QueryFallback
+        query={taskQuery}
+        loading="Loading task..."
+        errorMessage={failure ?? 'Failed to fetch task'}
+        renderError={() =>
+          missing ? (
+            <NotFoundState
+              title="Task not found"
+              description="This task does not exist, was deleted, or belongs to a project you are not a member of."
+              backTo={{ href: paths.tasks.href(), label: 'Back to Assigned Tasks' }}
+            />
+          ) : undefined
+        }
+      />
+    );
   }
 
   // The changes are computed against the version the form shows (`base`), and sent with it.

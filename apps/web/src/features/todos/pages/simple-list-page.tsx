@@ -2,11 +2,10 @@ import { toggleListTodoStatus, type Todo } from '@tasklane/contract';
 import { ClipboardList, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/domain/query-state';
 import { buttonClassName } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { isUnauthorized } from '@/lib/api-client';
@@ -34,37 +33,33 @@ export default function SimpleListPage() {
     setDeletingTodo(null);
   };
 
-  const todos = todosQuery.data;
   return (
     <>
       <PageHeader title="Todo List" subtitle="All your todos at a glance." />
-      {todosQuery.isPending ? (
-        <FullPageLoader fill="area" label="Loading todos..." />
-      ) : todosQuery.isError && !todos ? (
-        isUnauthorized(todosQuery.error) ? (
-          <SignInPrompt />
-        ) : (
-          <ErrorState
-            message={describeError(todosQuery.error, 'Failed to fetch todos', 'An error occurred while fetching todos')}
-            onRetry={() => void todosQuery.refetch()}
-            isRetrying={todosQuery.isFetching}
-          />
-        )
-      ) : todos && todos.length > 0 ? (
-        <ul aria-label="Todos" className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {todos.map((todo) => (
-            <li key={todo._id} className="flex *:flex-1">
-              <SimpleTodoCard
-                todo={todo}
-                onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleListTodoStatus(item.status) }).catch(() => undefined)}
-                onDelete={setDeletingTodo}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState icon={<ClipboardList aria-hidden="true" />} title="No tasks found" />
-      )}
+      <QueryState
+        query={todosQuery}
+        loading="Loading todos..."
+        errorMessage={describeError(todosQuery.error, 'Failed to fetch todos', 'An error occurred while fetching todos')}
+        renderError={(error) => (isUnauthorized(error) ? <SignInPrompt /> : undefined)}
+      >
+        {(todos) =>
+          todos.length > 0 ? (
+            <ul aria-label="Todos" className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+              {todos.map((todo) => (
+                <li key={todo._id} className="flex *:flex-1">
+                  <SimpleTodoCard
+                    todo={todo}
+                    onToggle={(item) => toggleMutation.mutateAsync({ todo: item, status: toggleListTodoStatus(item.status) }).catch(() => undefined)}
+                    onDelete={setDeletingTodo}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState icon={<ClipboardList aria-hidden="true" />} title="No tasks found" />
+          )
+        }
+      </QueryState>
 
       <ConfirmDialog
         open={deletingTodo !== null}

@@ -3,11 +3,10 @@ import { ListTodo, Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
+import { QueryState } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
 import { describeError, errorMessage } from '@/lib/errors';
@@ -129,61 +128,61 @@ export default function TodosPage() {
         <TodoFiltersBar filters={filters} categories={categories ?? []} onChange={setFilter} onClear={clearFilters} />
       </div>
 
-      {todosQuery.isPending ? (
-        <FullPageLoader fill="area" label="Loading todos..." />
-      ) : todosQuery.isError && !todos ? (
-        <ErrorState
-          message={describeError(todosQuery.error, 'Failed to fetch todos', 'An error occurred while fetching todos')}
-          onRetry={() => void todosQuery.refetch()}
-          isRetrying={todosQuery.isFetching}
-        />
-      ) : todos && todos.length > 0 ? (
-        <>
-          <ul
-            aria-label="Todos"
-            aria-busy={todosQuery.isPlaceholderData || undefined}
-            className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
-          >
-            {todos.slice(0, shownCount).map((todo) => (
-              <li key={todo._id} className="flex *:flex-1">
-                <TodoCard
-                  todo={todo}
-                  today={today}
-                  onToggle={toggleTodo}
-                  onEdit={openEdit}
-                  onDelete={setDeletingTodo}
-                />
-              </li>
-            ))}
-          </ul>
-          {todos.length > TODO_PAGE_SIZE && (
-            <div className="mt-6 flex flex-col items-center gap-3">
-              <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-                Showing {shownCount.toLocaleString('en-US')} of {todos.length.toLocaleString('en-US')} todos
-              </p>
-              {shownCount < todos.length && (
-                <Button variant="secondary" onClick={showMore}>
-                  Show more
-                </Button>
+      <QueryState
+        query={todosQuery}
+        loading="Loading todos..."
+        errorMessage={describeError(todosQuery.error, 'Failed to fetch todos', 'An error occurred while fetching todos')}
+      >
+        {(loaded) =>
+          loaded.length > 0 ? (
+            <>
+              <ul
+                aria-label="Todos"
+                aria-busy={todosQuery.isPlaceholderData || undefined}
+                className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
+              >
+                {loaded.slice(0, shownCount).map((todo) => (
+                  <li key={todo._id} className="flex *:flex-1">
+                    <TodoCard
+                      todo={todo}
+                      today={today}
+                      onToggle={toggleTodo}
+                      onEdit={openEdit}
+                      onDelete={setDeletingTodo}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {loaded.length > TODO_PAGE_SIZE && (
+                <div className="mt-6 flex flex-col items-center gap-3">
+                  <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                    Showing {shownCount.toLocaleString('en-US')} of {loaded.length.toLocaleString('en-US')} todos
+                  </p>
+                  {shownCount < loaded.length && (
+                    <Button variant="secondary" onClick={showMore}>
+                      Show more
+                    </Button>
+                  )}
+                </div>
               )}
-            </div>
-          )}
-        </>
-      ) : (
-        <EmptyState
-          icon={<ListTodo aria-hidden="true" />}
-          title="No todos match the selected filters."
-          description={isFiltered ? 'Try other filters, or clear them to see all your todos.' : 'Create your first todo to get started.'}
-          action={
-            isFiltered ? undefined : (
-              <Button onClick={openCreate}>
-                <Plus aria-hidden="true" className="size-4" />
-                Create Todo
-              </Button>
-            )
-          }
-        />
-      )}
+            </>
+          ) : (
+            <EmptyState
+              icon={<ListTodo aria-hidden="true" />}
+              title="No todos match the selected filters."
+              description={isFiltered ? 'Try other filters, or clear them to see all your todos.' : 'Create your first todo to get started.'}
+              action={
+                isFiltered ? undefined : (
+                  <Button onClick={openCreate}>
+                    <Plus aria-hidden="true" className="size-4" />
+                    Create Todo
+                  </Button>
+                )
+              }
+            />
+          )
+        }
+      </QueryState>
 
       <TodoFormDialog
         open={isFormOpen}

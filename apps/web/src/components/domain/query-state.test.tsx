@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithQueries } from '@/lib/testing/render';
+import { QueryState } from './query-state';
+
+/** A query whose answers the test lines up: each call takes the next (an Error fails it). */
+function Screen({ answers, renderError }: { answers: Array<string | Error>; renderError?: (error: unknown) => ReactNode }) {
+  const query = useQuery({
+    queryKey: ['greeting'],
+    queryFn: async () => {
+      const next = answers.shift() ?? 'no more answers';
+      if (next instanceof Error) throw next;
+      return next;
+    },
+  });
+  return (
+    <QueryState query={query} loading="Loading greeting..." errorMessage="Failed to fetch greeting" renderError={renderError}>
+      {(greeting) => <p>Greeting: {greeting}</p>}
+    </QueryState>
+  );
+}
+
+describe('QueryState', () => {
+  it('shows the loader while pending, then the data', async () => {
+    renderWithQueries(<Screen answers={['hello']} />);
+    expect(screen.getByRole('status').textContent).toContain('Loading greeting...');
+    expect(await screen.findByText('Greeting: hello')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a failure shows its message with Try Again, which loads again', async () => {
+    const user = userEvent.setup();
+    renderWithQueries(<Screen answers={[new Error('down'), 'hello again']} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch greeting');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Greeting: hello again')).toBeTruthy();
+  });
+
+  it('a failure with a screen of its own shows that screen instead', async () => {
+    renderWithQueries(<Screen answers={[new Error('gone')]} renderError={(error) => <p>Not here: {(error as Error).message}</p>} />);
+    expect(await screen.findByText('Not here: gone')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+});
