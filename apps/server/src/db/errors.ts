@@ -29,8 +29,10 @@ export function isLockNotAvailable(error: unknown): boolean {
 /** The name of the foreign key a foreign_key_violation broke; undefined for any other error. */
 export function violatedForeignKey(error: unknown): string | undefined {
   if (!isForeignKeyViolation(error)) return undefined;
-  const candidate = error as { constraint?: string; cause?: { constraint?: string } };
-  return candidate.cause?.constraint ?? candidate.constraint;
+  // PGlite names it `constraint`, postgres.js `constraint_name`; Drizzle may wrap either in `cause`.
+  type Named = { constraint?: string; constraint_name?: string };
+  const candidate = error as Named & { cause?: Named };
+  return candidate.cause?.constraint ?? candidate.cause?.constraint_name ?? candidate.constraint ?? candidate.constraint_name;
 }
 
 /** Constraint name -> the error a violation of it answers (a field error, usually). */
