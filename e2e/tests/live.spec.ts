@@ -212,7 +212,8 @@ test.describe('live collaboration', () => {
     await addMemberThroughApi(page.request, project._id, viewerId, 'VIEWER');
     const feature = await seedFeature(page.request, { projectId: project._id, title: 'Dials' });
     for (const title of ['Paint the dial', 'Cut the hands', 'Set the numerals']) {
-      await seedTask(page.request, { featureId: feature._id, categoryId: category._id, title, tags: ['dial'], priority: 'HIGH' });
+      const description = title === 'Paint the dial' ? 'Enamel, then bake' : '';
+      await seedTask(page.request, { featureId: feature._id, categoryId: category._id, title, description, tags: ['dial'], priority: 'HIGH' });
     }
     const url = `/dashboard/projects/${project._id}/features/${feature._id}/task`;
     await page.goto(url);
@@ -256,6 +257,14 @@ test.describe('live collaboration', () => {
     await titles('IN_PROGRESS').filter({ hasText: 'Paint the dial' }).click();
     await expect(page.getByRole('list', { name: 'History' })).toContainText('Status changed from TODO to IN_PROGRESS');
     await page.goBack();
+
+    // The board searches as the table does, descriptions too (which cards do not show).
+    const cards = page.getByRole('region', { name: 'Task board' }).getByTestId('board-card').getByRole('link');
+    await page.getByLabel('Search tasks').fill('ENAMEL');
+    await expect(cards).toHaveText(['Paint the dial']);
+    await expect(page.getByText('1 task of 3')).toBeVisible();
+    await page.getByLabel('Search tasks').fill('');
+    await expect(cards).toHaveCount(3);
 
     const viewer = await signInElsewhere(browser, baseURL, viewerUser);
     await viewer.page.goto(url);

@@ -266,7 +266,10 @@ export type TaskResponse = z.infer<typeof taskResponseSchema>;
 /** The board shows at most this many tasks of a feature (in rank order); `total` says how many there are. */
 export const BOARD_TASK_LIMIT = 5000;
 
-export const boardQuerySchema = z.object({ featureId: idSchema.describe('The feature whose board to read') });
+export const boardQuerySchema = z.object({
+  featureId: idSchema.describe('The feature whose board to read'),
+  search: searchQuerySchema.describe('Only the cards whose title, description or tags match (as the task list searches)'),
+});
 
 /** A card of the board: just what a card shows and what a move needs. */
 export const boardTaskSchema = z
@@ -288,10 +291,12 @@ export type BoardTask = z.infer<typeof boardTaskSchema>;
 export const boardResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
-    tasks: z.array(boardTaskSchema).describe(`Every task of the feature in board order (rank, then id), at most ${BOARD_TASK_LIMIT}`),
-    statistics: taskStatisticsSchema,
+    tasks: z
+      .array(boardTaskSchema)
+      .describe(`Every task of the feature (or every one the search matches) in board order (rank, then id), at most ${BOARD_TASK_LIMIT}`),
+    statistics: taskStatisticsSchema.describe('Of the whole feature, whatever the search'),
   }),
-  total: z.number().describe('Tasks of the feature (more than the cards only past the limit)'),
+  total: z.number().describe('Tasks of the feature the search matches, all of them without one (more than the cards only past the limit)'),
   message: z.string(),
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;

@@ -13,7 +13,7 @@
  *   ['projects', 'detail', id, 'features', 'list', q]  a page of its features
  *   ['projects', 'detail', id, 'features', 'detail', featureId]            one feature
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'list', q]  a page of its tasks
- *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'board']  its board (every task as a card)
+ *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'board', q]  its board (every task, or those the search q matches, as cards)
  *   ['tasks', 'detail', taskId]                        one task with its history, whichever route shows it
  *   ['tasks', 'detail', taskId, 'attachments']         its attachments and the upload limits
  *   ['tasks', 'assigned']                              the caller's assigned tasks (/tasks)
@@ -50,9 +50,12 @@ export const queryKeys = {
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list'] as const,
   taskList: <Q extends object>(projectId: string, featureId: string, query: Q) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list', query] as const,
-  /** A feature's board: every task of it as a card, in board order. */
-  taskBoard: (projectId: string, featureId: string) =>
+  /** Prefix of a feature's boards (one per search). */
+  taskBoards: (projectId: string, featureId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board'] as const,
+  /** A feature's board: every task of it (or those the search matches) as a card, in board order. */
+  taskBoard: (projectId: string, featureId: string, query: { search?: string } = {}) =>
+    ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board', query] as const,
   /** Prefix of every task's detail (and what is under it). */
   taskDetails: () => ['tasks', 'detail'] as const,
   task: (taskId: string) => ['tasks', 'detail', taskId] as const,

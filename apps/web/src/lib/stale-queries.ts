@@ -51,7 +51,7 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
   ];
   const featureTasks: Stale[] = [
     { queryKey: queryKeys.taskLists(projectId, featureId) },
-    { queryKey: queryKeys.taskBoard(projectId, featureId) },
+    { queryKey: queryKeys.taskBoards(projectId, featureId) },
   ];
   const assigned: Stale = { queryKey: queryKeys.assignedTasks() };
   switch (change.type) {

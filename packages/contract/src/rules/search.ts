@@ -25,8 +25,8 @@ export function matchesSearch(fields: readonly SearchField[], search: string | u
 }
 
 /**
- * A task matches when every word is in its title, its description or one of its tags. A board
- * card carries no description: there, the title and the tags decide.
+ * A task matches when every word is in its title, its description or one of its tags (the
+ * server's task lists and board search the same way in SQL; the web app's /tasks filters with this).
  */
 export function matchesTaskSearch(task: { title: string; description?: string; tags: readonly string[] }, search: string | undefined): boolean {
   return matchesSearch([task.title, task.description, task.tags], search);

@@ -3,6 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, tasks, users, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
+import { taskSearchCondition } from './tasks.list.repo.js';
 import type { TaskColumns } from './tasks.repo.js';
 
 export type BoardTaskRow = Pick<TaskColumns, 'id' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version'> & {
@@ -11,9 +12,10 @@ export type BoardTaskRow = Pick<TaskColumns, 'id' | 'title' | 'status' | 'priori
 
 /**
  * A feature's tasks in board order (rank, then id: the rank column compares bytes), with just
- * what a card shows, in one query on tasks(feature_id, board_rank).
+ * what a card shows, in one query on tasks(feature_id, board_rank); with a search, only the
+ * tasks it matches (the lists' meaning).
  */
-export async function listBoardTasks(db: Db, featureId: string, limit: number): Promise<BoardTaskRow[]> {
+export async function listBoardTasks(db: Db, featureId: string, limit: number, search?: string): Promise<BoardTaskRow[]> {
   const rows = await db
     .select({
       id: tasks.id,
@@ -28,7 +30,7 @@ export async function listBoardTasks(db: Db, featureId: string, limit: number): 
     })
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.assigneeId))
-    .where(eq(tasks.featureId, featureId))
+    .where(and(eq(tasks.featureId, featureId), taskSearchCondition(search)))
     .orderBy(asc(tasks.boardRank), asc(tasks.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, assignee: row.assignee?.id ? row.assignee : null }));

@@ -91,6 +91,13 @@ describe('GET /api/v1/tasks/board', () => {
     expect((await server.request('GET', `/api/v1/tasks/board?featureId=${crypto.randomUUID()}`, { cookie: lead.cookie })).status).toBe(404);
     expect((await server.request('GET', '/api/v1/tasks/board', { cookie: lead.cookie })).status).toBe(400);
   });
+
+  it('refuses a search longer than 200 characters with the field named', async () => {
+    const { feature } = await buildBoard(['A']);
+    const response = await server.request('GET', `/api/v1/tasks/board?featureId=${feature._id}&search=${'x'.repeat(201)}`, { cookie: lead.cookie });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, errors: [{ field: 'search', message: 'search must be at most 200 characters' }] });
+  });
 });
 
 describe('POST /api/v1/tasks/:taskId/move', () => {

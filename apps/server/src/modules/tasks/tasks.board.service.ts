@@ -31,13 +31,16 @@ function presentBoardTask(row: BoardTaskRow, today: string): BoardTask {
   };
 }
 
-/** A feature's board: every task (up to BOARD_TASK_LIMIT) in board order, and the statistics tiles (members). */
-export async function getBoard(ctx: ServiceContext, user: UserRow, featureId: string) {
+/**
+ * A feature's board: every task (up to BOARD_TASK_LIMIT) in board order, or those a search
+ * matches, with how many match and the statistics tiles of the whole feature (as the list gives them).
+ */
+export async function getBoard(ctx: ServiceContext, user: UserRow, featureId: string, search?: string) {
   const { row: feature } = requireVisible(user, await findFeature(ctx.db, featureId, user.id), 'Feature');
-  const rows = await listBoardTasks(ctx.db, feature.id, BOARD_TASK_LIMIT);
-  const { statistics } = await countFeatureTasks(ctx.db, feature.id, {});
+  const rows = await listBoardTasks(ctx.db, feature.id, BOARD_TASK_LIMIT, search);
+  const { matching, statistics } = await countFeatureTasks(ctx.db, feature.id, { search });
   const today = utcToday();
-  return { tasks: rows.map((row) => presentBoardTask(row, today)), statistics, total: statistics.total };
+  return { tasks: rows.map((row) => presentBoardTask(row, today)), statistics, total: matching };
 }
 
 const neighbourError = (field: 'afterId' | 'beforeId') => {

@@ -13,9 +13,14 @@ function filterConditions(filters: TaskFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(inArray(tasks.status, filters.status));
   if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
-  const search = searchCondition(filters.search, [tasks.title, tasks.description], [tasks.tags]);
+  const search = taskSearchCondition(filters.search);
   if (search) conditions.push(search);
   return conditions;
+}
+
+/** What a task search matches (rules/search.ts): every word in the title, the description or a tag. */
+export function taskSearchCondition(search: string | undefined): SQL | undefined {
+  return searchCondition(search, [tasks.title, tasks.description], [tasks.tags]);
 }
 
 const sortExpressions = {

@@ -16,7 +16,7 @@ export function tasksRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
     });
 
     route(app, operations.tasks.board, async (request) => {
-      const { tasks, statistics, total } = await getBoard(ctx, currentUser(request), request.query.featureId);
+      const { tasks, statistics, total } = await getBoard(ctx, currentUser(request), request.query.featureId, request.query.search);
       return { success: true as const, data: { tasks, statistics }, total, message: total ? 'Tasks fetched successfully' : 'No tasks found' };
     });
 

@@ -84,6 +84,14 @@ async function listFeatures(search?: string): Promise<Feature[]> {
   return response.body.data as Feature[];
 }
 
+async function boardCards(search?: string): Promise<{ titles: string[]; total: number; statisticsTotal: number }> {
+  const query = search === undefined ? '' : `&search=${encodeURIComponent(search)}`;
+  const response = await server.request('GET', `/api/v1/tasks/board?featureId=${featureId}${query}`, { cookie: admin.cookie });
+  expect(response.status, response.text).toBe(200);
+  const body = response.body as { data: { tasks: Array<{ title: string }>; statistics: { total: number } }; total: number };
+  return { titles: titles(body.data.tasks), total: body.total, statisticsTotal: body.data.statistics.total };
+}
+
 async function listAssigned(search?: string): Promise<Task[]> {
   const query = search === undefined ? '' : `&search=${encodeURIComponent(search)}`;
   const response = await server.request('GET', `/api/v1/users/tasks?limit=100${query}`, { cookie: admin.cookie });
@@ -98,6 +106,16 @@ describe('search means the same in SQL and in the contract rule', () => {
     const all = await listTasks();
     expect(all).toHaveLength(taskSpecs.length);
     expect(titles(await listTasks(search))).toEqual(titles(all.filter((task) => matchesTaskSearch(task, search))));
+  });
+
+  it.each(searches)('the board of a feature (cards have no description; the server searches it): %j', async (search) => {
+    const all = await listTasks();
+    const expected = titles(all.filter((task) => matchesTaskSearch(task, search)));
+    const board = await boardCards(search);
+    expect(board.titles).toEqual(expected);
+    expect(board.total).toBe(expected.length);
+    // The tiles count the whole feature, as the list's do.
+    expect(board.statisticsTotal).toBe(taskSpecs.length);
   });
 
   it.each(searches)('features of a project: %j', async (search) => {

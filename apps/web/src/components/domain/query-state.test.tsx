@@ -7,7 +7,7 @@ import { renderWithQueries } from '@/lib/testing/render';
 import { QueryState } from './query-state';
 
 /** A query whose answers the test lines up: each call takes the next (an Error fails it). */
-function Screen({ answers, renderError }: { answers: Array<string | Error>; renderError?: (error: unknown) => ReactNode }) {
+function Screen({ answers, renderError, errorFooter }: { answers: Array<string | Error>; renderError?: (error: unknown) => ReactNode; errorFooter?: ReactNode }) {
   const query = useQuery({
     queryKey: ['greeting'],
     queryFn: async () => {
@@ -17,7 +17,7 @@ function Screen({ answers, renderError }: { answers: Array<string | Error>; rend
     },
   });
   return (
-    <QueryState query={query} loading="Loading greeting..." errorMessage="Failed to fetch greeting" renderError={renderError}>
+    <QueryState query={query} loading="Loading greeting..." errorMessage="Failed to fetch greeting" renderError={renderError} errorFooter={errorFooter}>
       {(greeting) => <p>Greeting: {greeting}</p>}
     </QueryState>
   );
@@ -38,6 +38,15 @@ describe('QueryState', () => {
     expect(alert.textContent).toContain('Failed to fetch greeting');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Greeting: hello again')).toBeTruthy();
+  });
+
+  it('a failure may offer a way out under Try Again; it goes once the data is there', async () => {
+    const user = userEvent.setup();
+    renderWithQueries(<Screen answers={[new Error('down'), 'back']} errorFooter={<a href="/workspaces">Back to Workspaces</a>} />);
+    expect((await screen.findByRole('link', { name: 'Back to Workspaces' })).getAttribute('href')).toBe('/workspaces');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Greeting: back')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to Workspaces' })).toBeNull();
   });
 
   it('a failure with a screen of its own shows that screen instead', async () => {

@@ -19,6 +19,8 @@ export interface QueryFallbackProps {
   errorMessage: string;
   /** A failure that has a screen of its own (not found, signed out); undefined for the usual one. */
   renderError?: (error: unknown) => ReactNode | undefined;
+  /** Shown under the usual failure: a way out ('Back to Workspaces'). */
+  errorFooter?: ReactNode;
 }
 
 export interface QueryStateProps<T> extends QueryFallbackProps {
@@ -32,9 +34,18 @@ export interface QueryStateProps<T> extends QueryFallbackProps {
  * with Try Again (retrying refetches; the button spins while it does). For a page that returns
  * early (`if (!data) return <QueryFallback ... />`); QueryState wraps the common case.
  */
-export function QueryFallback({ query, loading, errorMessage, renderError }: QueryFallbackProps) {
+export function QueryFallback({ query, loading, errorMessage, renderError, errorFooter }: QueryFallbackProps) {
   if (query.isPending && !query.error) return <>{typeof loading === 'string' ? <FullPageLoader fill="area" label={loading} /> : loading}</>;
-  return <>{renderError?.(query.error) ?? <ErrorState message={errorMessage} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />}</>;
+  return (
+    <>
+      {renderError?.(query.error) ?? (
+        <>
+          <ErrorState message={errorMessage} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          {errorFooter}
+        </>
+      )}
+    </>
+  );
 }
 
 /** A query's three states in one place: QueryFallback until the data is there, then `children(data)`. */

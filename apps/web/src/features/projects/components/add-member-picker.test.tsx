@@ -17,10 +17,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The server: the caller's directory, the lookup by exact email or username, and adding a member. */
-function server(directory = [me, colleague, teammate], everyone = [me, colleague, teammate, newcomer]) {
+/**
+ * The server: the caller's directory (unavailable while `isDown` says so), the lookup by exact
+ * email or username, and adding a member.
+ */
+function server(directory = [me, colleague, teammate], everyone = [me, colleague, teammate, newcomer], isDown = () => false) {
   return fakeServer((call: Call): Reply => {
     const url = new URL(call.path, 'http://tasklane.test');
+    if (call.method === 'GET' && url.pathname === '/api/v1/users' && isDown()) {
+      return { status: 503, body: { success: false, message: 'The database is unavailable', code: 'SERVICE_UNAVAILABLE' } };
+    }
     if (call.method === 'GET' && url.pathname === '/api/v1/users') {
       const email = url.searchParams.get('email');
       const username = url.searchParams.get('username');
@@ -51,6 +57,18 @@ describe('AddMemberPicker', () => {
     expect(within(offered).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Carl Colleague')]);
     expect(screen.queryByText('Nora New')).toBeNull();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/v1/users']);
+  });
+
+  it('a failed load of the people says why, and Try Again loads them', async () => {
+    let failing = true;
+    const { calls } = server(undefined, undefined, () => failing);
+    const user = userEvent.setup();
+    renderWithQueries(<AddMemberPicker project={project} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('The database is unavailable');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('list', { name: 'Users to add' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/v1/users')).toHaveLength(2);
   });
 
   it('says so when everyone the caller works with is already in', async () => {

@@ -1,7 +1,7 @@
 import type { MemberRole, Project, User } from '@tasklane/contract';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryState } from '@/components/domain/query-state';
 import { Field } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
@@ -74,23 +74,29 @@ export function AddMemberPicker({ project }: { project: Project }) {
           />
         </Field>
       </div>
-      {usersQuery.isPending ? (
-        <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
-          <Spinner className="size-4" /> Loading users...
-        </div>
-      ) : failure ? (
-        <ErrorState message={failure} onRetry={() => void usersQuery.refetch()} isRetrying={usersQuery.isFetching} />
-      ) : candidates.length === 0 ? (
-        <p className={pickerNoteClassName}>
-          {everyoneIsIn ? 'Everyone you work with is already a member of this project' : 'No one you work with matches your search'}
-        </p>
-      ) : (
-        <ul aria-label="Users to add" className={candidateListClassName}>
-          {candidates.map((user) => (
-            <CandidateRow key={user._id} user={user} isAdding={addingId === user._id} isDisabled={addMutation.isPending} onAdd={add} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={usersQuery}
+        loading={
+          <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
+            <Spinner className="size-4" /> Loading users...
+          </div>
+        }
+        errorMessage={failure ?? 'Failed to load users'}
+      >
+        {() =>
+          candidates.length === 0 ? (
+            <p className={pickerNoteClassName}>
+              {everyoneIsIn ? 'Everyone you work with is already a member of this project' : 'No one you work with matches your search'}
+            </p>
+          ) : (
+            <ul aria-label="Users to add" className={candidateListClassName}>
+              {candidates.map((user) => (
+                <CandidateRow key={user._id} user={user} isAdding={addingId === user._id} isDisabled={addMutation.isPending} onAdd={add} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       <FindMember members={project.members} addingId={addingId} isAdding={addMutation.isPending} onAdd={add} />
     </section>
   );

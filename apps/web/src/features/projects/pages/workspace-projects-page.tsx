@@ -2,10 +2,9 @@ import type { Project } from '@tasklane/contract';
 import { FolderOpen, Plus, RotateCw, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { QueryFallback } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
@@ -79,29 +78,23 @@ export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefres
     />
   );
 
-  if (projectsQuery.isPending) {
+  if (!projectsQuery.data) {
     return (
       <>
         {header}
-        <FullPageLoader fill="area" label="Loading projects..." />
-      </>
-    );
-  }
-
-  if (projectsQuery.isError && !projectsQuery.data) {
-    return (
-      <>
-        {header}
-        <ErrorState
-          message={failure ?? 'Failed to fetch projects'}
-          onRetry={refresh}
-          isRetrying={projectsQuery.isFetching}
+        <QueryFallback
+          // Try Again reloads the workspace too, as Refresh does.
+          query={{ ...projectsQuery, refetch: refresh }}
+          loading="Loading projects..."
+          errorMessage={failure ?? 'Failed to fetch projects'}
+          errorFooter={
+            <p className="mt-6 text-center">
+              <Link to={paths.workspaces.href()} className="text-sm font-semibold text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+                Back to Workspaces
+              </Link>
+            </p>
+          }
         />
-        <p className="mt-6 text-center">
-          <Link to={paths.workspaces.href()} className="text-sm font-semibold text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            Back to Workspaces
-          </Link>
-        </p>
       </>
     );
   }

@@ -30,22 +30,20 @@ export function useMoveTask({ currentUserId }: { currentUserId: string | undefin
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moveTask,
+    // Every cached board of the feature (one per search) shows the move.
     async onMutate({ projectId, featureId, task, move }) {
-      const key = queryKeys.taskBoard(projectId, featureId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<BoardResponse>(key);
-      if (previous) {
-        queryClient.setQueryData<BoardResponse>(key, {
-          ...previous,
-          data: { ...previous.data, tasks: applyMove(previous.data.tasks, task._id, move, utcToday()) },
-        });
-      }
+      const boards = queryKeys.taskBoards(projectId, featureId);
+      await queryClient.cancelQueries({ queryKey: boards });
+      const previous = queryClient.getQueriesData<BoardResponse>({ queryKey: boards });
+      const today = utcToday();
+      queryClient.setQueriesData<BoardResponse>({ queryKey: boards }, (board) =>
+        board ? { ...board, data: { ...board.data, tasks: applyMove(board.data.tasks, task._id, move, today) } } : board,
+      );
       return { previous };
     },
     onError(_error, { projectId, featureId }, context) {
-      const key = queryKeys.taskBoard(projectId, featureId);
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-      return queryClient.invalidateQueries({ queryKey: key });
+      for (const [key, board] of context?.previous ?? []) queryClient.setQueryData(key, board);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.taskBoards(projectId, featureId) });
     },
     onSuccess: (_moved, { projectId, featureId, task }) =>
       markStale(queryClient, [taskChange('task.moved', { _id: task._id, projectId: { _id: projectId }, featureId: { _id: featureId } })], {

@@ -1,6 +1,5 @@
 import {
   isTaskOverdue,
-  matchesTaskSearch,
   rankBetween,
   statusesForFilter,
   taskStatisticsTile,
@@ -27,18 +26,18 @@ export function groupByStatus(tasks: readonly BoardTask[]): BoardColumns {
   return columns;
 }
 
-export type BoardFilters = { search?: string; status?: string; priority?: string };
+export type BoardFilters = { status?: string; priority?: string };
 
 /**
- * The list's filters, on the board's cards: the search rule of the contract over titles and tags
- * (a card carries no description), the status filter (Pending = TODO and REOPEN, Blocked given as BLOCK) and priority.
+ * The list's status filter (Pending = TODO and REOPEN, Blocked given as BLOCK) and priority, on
+ * the board's cards. The search is the server's (`GET /tasks/board?search=`): a card carries no
+ * description, which the search also reads.
  */
 export function filterBoardTasks(tasks: readonly BoardTask[], filters: BoardFilters): BoardTask[] {
   const statuses = filters.status ? new Set<TaskStatus>(statusesForFilter(filters.status as TaskStatusFilter)) : undefined;
   return tasks.filter((task) => {
     if (statuses && !statuses.has(task.status)) return false;
-    if (filters.priority && task.priority !== (filters.priority as Priority)) return false;
-    return matchesTaskSearch(task, filters.search);
+    return !filters.priority || task.priority === (filters.priority as Priority);
   });
 }
 

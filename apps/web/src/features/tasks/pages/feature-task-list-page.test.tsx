@@ -25,7 +25,12 @@ interface ServerOptions {
 function server({ board = cards(), move }: ServerOptions = {}) {
   return fakeServer((call) => {
     const path = pathnameOf(call);
-    if (call.method === 'GET' && path === '/api/v1/tasks/board') return { status: 200, body: { success: true, message: 'ok', data: { tasks: board, statistics }, total: board.length } };
+    if (call.method === 'GET' && path === '/api/v1/tasks/board') {
+      // The server searches titles, descriptions and tags; these cards' titles stand for all three.
+      const search = queryOf(call).search?.toLowerCase();
+      const found = search ? board.filter((card) => card.title.toLowerCase().includes(search)) : board;
+      return { status: 200, body: { success: true, message: 'ok', data: { tasks: found, statistics: { ...statistics, total: board.length } }, total: found.length } };
+    }
     if (call.method === 'GET' && path === '/api/v1/tasks')
       return { status: 200, body: { success: true, message: 'ok', total: 0, data: { tasks: [], statistics, pagination: { currentPage: 1, pages: 0, count: 0 } } } };
     if (call.method === 'GET' && path === '/api/v1/categories') return { status: 200, body: { success: true, categories: [taskCategory('category-1', 'Planning'), taskCategory('category-2', 'Design')] } };
@@ -131,7 +136,7 @@ describe('The board: moving a card', () => {
   });
 
   it('the search box writes the URL once typing pauses, and the board shows the matching cards; Clear filters empties both', async () => {
-    server();
+    const { calls } = server();
     const user = userEvent.setup();
     const { location } = show();
     await openBoard(user);
@@ -141,6 +146,9 @@ describe('The board: moving a card', () => {
     await waitFor(() => expect(new URLSearchParams(location().search).get('search')).toBe('review'));
     await waitFor(() => expect(columnTitles('TODO')).toEqual([expect.stringContaining('Review the copy')]));
     expect(columnTitles('IN_PROGRESS')).toEqual([]);
+    // The board asked the server, which also searches what a card does not show (the description).
+    expect(calls.filter((call) => pathnameOf(call) === '/api/v1/tasks/board').map(queryOf)).toContainEqual({ featureId: 'feature-1', search: 'review' });
+    expect(screen.getByText('1 task of 3')).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('Filter by priority'), 'HIGH');
     await waitFor(() => expect(new URLSearchParams(location().search).get('priority')).toBe('HIGH'));

@@ -62,7 +62,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   };
   const isBoard = view === 'board';
   const tasksQuery = useTasks(projectId, featureId, toListQuery(state, TASKS_PAGE_SIZE), { enabled: !isBoard });
-  const boardQuery = useBoard(projectId, featureId, { enabled: isBoard });
+  const boardQuery = useBoard(projectId, featureId, { enabled: isBoard, search: state.search });
   const moveMutation = useMoveTask({ currentUserId });
   const canCreate = project?.abilities.canEditTasks === true;
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
@@ -111,12 +111,15 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
 
   const boardResponse = boardQuery.data;
   const boardTasks = useMemo(
-    () => filterBoardTasks(boardResponse?.data.tasks ?? [], { search: state.search, status: state.status, priority: state.priority }),
-    [boardResponse, state.search, state.status, state.priority],
+    () => filterBoardTasks(boardResponse?.data.tasks ?? [], { status: state.status, priority: state.priority }),
+    [boardResponse, state.status, state.priority],
   );
-  // Counted from the cards while every card is loaded, so a move shows in the tiles at once.
+  // Counted from the cards while every card of the feature is loaded (no search, under the
+  // limit), so a move shows in the tiles at once; else the server's count of the whole feature.
   const boardStatistics =
-    boardResponse && boardResponse.data.tasks.length === boardResponse.total ? statisticsOf(boardResponse.data.tasks) : boardResponse?.data.statistics;
+    boardResponse && !state.search && boardResponse.data.tasks.length === boardResponse.total
+      ? statisticsOf(boardResponse.data.tasks)
+      : boardResponse?.data.statistics;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -175,7 +178,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
                 : loaded.data.tasks.length < loaded.total
                 ? `Showing the first ${loaded.data.tasks.length.toLocaleString('en-US')} of ${loaded.total.toLocaleString('en-US')} tasks`
                 : isFiltered
-                  ? `${taskCount(boardTasks.length)} of ${loaded.total.toLocaleString('en-US')}`
+                  ? `${taskCount(boardTasks.length)} of ${loaded.data.statistics.total.toLocaleString('en-US')}`
                   : taskCount(loaded.total)}
               {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
             </p>

@@ -2,12 +2,11 @@ import type { Workspace } from '@tasklane/contract';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { QueryFallback } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage, useErrorMessage } from '@/lib/errors';
 import { pluralize } from '@/lib/format';
@@ -29,8 +28,9 @@ export default function WorkspacesPage() {
     if (failure) toast.error(failure, { id: 'workspaces-fetch' });
   }, [failure]);
 
-  // SPEC 2: a loading indicator replaces the page while loading.
-  if (workspacesQuery.isPending) return <FullPageLoader fill="area" label="Loading workspaces..." />;
+  // SPEC 2: a loading indicator replaces the page while loading; a failure shows under its header.
+  const fallback = <QueryFallback query={workspacesQuery} loading="Loading workspaces..." errorMessage={failure ?? 'Failed to fetch workspaces'} />;
+  if (workspacesQuery.isPending) return fallback;
 
   const workspaces = workspacesQuery.data ?? [];
   const createButton = (
@@ -58,8 +58,8 @@ export default function WorkspacesPage() {
     <>
       <PageHeader title="Workspaces" subtitle="Manage your workspaces and track project progress" actions={createButton} />
 
-      {failure && !workspacesQuery.data ? (
-        <ErrorState message={failure} onRetry={() => void workspacesQuery.refetch()} isRetrying={workspacesQuery.isFetching} />
+      {!workspacesQuery.data ? (
+        fallback
       ) : (
         <Card>
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-4 sm:px-6 dark:border-slate-800">
