@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsDir } from '../paths.js';
+import { connectPostgres } from './connect.js';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { noteTransaction, queryLogger } from './query-log.js';
@@ -35,7 +36,7 @@ export type Database = {
 const MIGRATION_LOCK_ID = 727_465_001;
 
 export async function openPostgres(url: string, poolSize = 10, options: { preparedStatements?: boolean } = {}): Promise<Database> {
-  const pool = postgres(url, { max: poolSize, onnotice: () => {} });
+  const pool = connectPostgres(url, { max: poolSize });
   const client = options.preparedStatements === false ? pool : preparingStatements(pool);
   const db = observed(drizzlePostgres(client, { schema, logger: queryLogger }) as unknown as Db);
   return {
@@ -44,7 +45,7 @@ export async function openPostgres(url: string, poolSize = 10, options: { prepar
     async migrate() {
       // Several instances may start together: the advisory lock lets one migrate at a
       // time. It belongs to a session, so migrations run on one dedicated connection.
-      const single = postgres(url, { max: 1, onnotice: () => {} });
+      const single = connectPostgres(url, { max: 1 });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
         await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsDir });
@@ -116,12 +117,11 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload: 
     if (name === channel) onNotify(payload);
   };
   // onnotify is what postgres.js's own listen() uses; its types do not name it.
-  const listener = postgres(url, {
+  const listener = connectPostgres(url, {
     max: 1,
     idle_timeout: 0,
     max_lifetime: null,
     fetch_types: false,
-    onnotice: () => {},
     onclose: () => reopen(),
     ...({ onnotify } as object),
   });

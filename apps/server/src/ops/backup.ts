@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { connectPostgres } from '../db/connect.js';
 import { lockDataDir } from '../db/lock.js';
 import { copyStoredFiles, hasStoredFiles } from '../storage/file-store.js';
 
@@ -193,7 +194,7 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 }
 
 async function withPostgres<T>(url: string, use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = connectPostgres(url, { max: 1 });
   try {
     return await use(sql);
   } finally {
