@@ -6,7 +6,7 @@ import postgres from 'postgres';
  * postgres.js takes that as its `host` option, and would otherwise send `host` to the server as a
  * setting and be refused. Every connection the app, its tools and its tests open goes through here.
  */
-export function connectPostgres(url: string, options: postgres.Options<{}> = {}): postgres.Sql {
+export function connectPostgres(url: string, options: postgres.Options<Record<string, never>> = {}): postgres.Sql {
   const { url: plain, socketDir } = splitSocket(url);
   return postgres(plain, { onnotice: () => {}, ...options, ...(socketDir ? { host: socketDir } : {}) });
 }

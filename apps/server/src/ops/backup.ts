@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { connectPostgres } from '../db/connect.js';
 import { lockDataDir } from '../db/lock.js';
 import { copyStoredFiles, hasStoredFiles } from '../storage/file-store.js';
