@@ -1,4 +1,4 @@
-// `npm test`: every check, in order — lint and types, unit, component and API tests on PGlite, the
+// `npm test`: every check, in order — lint and types, unit, component and API tests on the embedded PostgreSQL, the
 // API tests again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end tests
 // in Chromium against the production build. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
@@ -53,24 +53,24 @@ const seed = process.env.TEST_SEED ?? String(Math.floor(Math.random() * 1_000_00
 const shuffle = ['--sequence.shuffle', `--sequence.seed=${seed}`];
 console.log(`Unit and API tests run shuffled with seed ${seed} (TEST_SEED=${seed} npm test repeats the order).`);
 
-const pgliteReport = path.join(reports, 'vitest-pglite.json');
+const embeddedReport = path.join(reports, 'vitest-embedded.json');
 run(
-  'unit, component and API tests (PGlite)',
+  'unit, component and API tests (embedded PostgreSQL)',
   bin('vitest'),
-  ['run', '--project', 'unit', '--project', 'component', '--project', 'api', ...shuffle, '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
-  { report: vitestReport(pgliteReport) },
+  ['run', '--project', 'unit', '--project', 'component', '--project', 'api', ...shuffle, '--reporter=default', '--reporter=json', `--outputFile.json=${embeddedReport}`],
+  { report: vitestReport(embeddedReport) },
 );
 
 if (process.env.TEST_DATABASE_URL) {
   const postgresReport = path.join(reports, 'vitest-postgres.json');
   run(
-    'API tests (PostgreSQL)',
+    'API tests (external PostgreSQL)',
     bin('vitest'),
     ['run', '--project', 'api', ...shuffle, '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`],
     { env: { TEST_BACKEND: 'postgres' }, report: vitestReport(postgresReport) },
   );
 } else {
-  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only (CI runs them on PostgreSQL too).');
+  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on the embedded PostgreSQL only (CI runs them on an external PostgreSQL 15 too).');
 }
 
 if (run('build (web app and server)', process.execPath, ['scripts/build.mjs'])) {

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_DATABASE } from '../src/db/client.js';
+import { connectPostgres } from '../src/db/connect.js';
+import { clusterDirOf, startEmbeddedPostgres, stopOrphan } from '../src/db/embedded.js';
 import { freePort, ServerProcess } from './server-process.js';
 import { newLedger, random, runClient, type Ledger, type Session, type Tracked } from './workload.js';
 
@@ -134,7 +136,11 @@ async function checkConsistency(query: Query) {
   return { problems, counts };
 }
 
-async function crashRun(server: ServerProcess, query: () => Promise<{ query: Query; close(): Promise<void> }>) {
+async function crashRun(
+  server: ServerProcess,
+  query: () => Promise<{ query: Query; close(): Promise<void> }>,
+  beforeKill: (kill: number) => void = () => {},
+) {
   await server.start();
   const sessions = await setUp(server);
   const ledger = newLedger();
@@ -143,6 +149,7 @@ async function crashRun(server: ServerProcess, query: () => Promise<{ query: Que
   const rng = random(SEED);
   for (let kill = 0; kill < KILLS; kill += 1) {
     await new Promise((resolve) => setTimeout(resolve, 300 + rng.next() * 1200));
+    beforeKill(kill);
     await server.kill();
     await server.start();
   }
@@ -175,28 +182,53 @@ async function crashRun(server: ServerProcess, query: () => Promise<{ query: Que
   expect(ledger.comments.length).toBeGreaterThan(0);
 }
 
-describe('crash durability on PGlite', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-crash-'));
+/**
+ * On the embedded server a SIGKILL of the app leaves its PostgreSQL running. Its watchdog then
+ * shuts it down (fast: committed work stays); every other kill takes the watchdog down first, so
+ * the next start finds the old server still running on the cluster and must stop it itself.
+ */
+describe('crash durability on the embedded PostgreSQL', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-crash-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const killWatchdog = () => {
+    const pid = fs.readFileSync(path.join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]!;
+    spawnSync('pkill', ['-KILL', '-f', `tasklane-watchdog ${pid}$`]);
+  };
 
   it(`keeps every acknowledged write through ${KILLS} SIGKILLs`, async () => {
     const server = new ServerProcess(await freePort(), { DATA_DIR: dataDir });
     try {
-      await crashRun(server, async () => {
-        const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
-        return { query: async (text) => (await client.query<Record<string, unknown>>(text)).rows, close: () => client.close() };
-      });
+      await crashRun(
+        server,
+        async () => {
+          const embedded = await startEmbeddedPostgres({ dataDir });
+          const client = connectPostgres(embedded.urlFor(EMBEDDED_DATABASE), { max: 1 });
+          return {
+            query: (text) => client.unsafe(text) as Promise<Array<Record<string, unknown>>>,
+            close: async () => {
+              await client.end();
+              await embedded.stop();
+            },
+          };
+        },
+        (kill) => {
+          if (kill % 2 === 1) killWatchdog();
+        },
+      );
     } finally {
       await server.kill();
+      await stopOrphan(dataDir);
     }
   });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('crash durability on PostgreSQL', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  // Read when the suite is collected, which happens even when it is skipped.
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://localhost/unset';
   const name = `tasklane_crash_${randomBytes(5).toString('hex')}`;
   const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(adminUrl, { max: 1 });
   afterAll(async () => {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -207,7 +239,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash durability on PostgreSQL', 
     const server = new ServerProcess(await freePort(), { DATABASE_URL: url });
     try {
       await crashRun(server, async () => {
-        const client = postgres(url, { max: 1, onnotice: () => {} });
+        const client = connectPostgres(url, { max: 1 });
         return { query: (text) => client.unsafe(text) as Promise<Array<Record<string, unknown>>>, close: () => client.end() };
       });
     } finally {

@@ -66,7 +66,7 @@ it(
       expect(url![2]).toBe(`PostgreSQL at ${hostname}:${port || '5432'}${pathname}`);
       expect(line).not.toContain('@');
     } else {
-      expect(url![2]).toBe(`embedded PGlite in ${dataDir}`);
+      expect(url![2]).toBe(`embedded PostgreSQL in ${dataDir}`);
     }
     // It says so once it serves.
     const health = await fetch(`${url![1]}/api/v1/health`);

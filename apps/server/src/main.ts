@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
+import { EmbeddedPostgresError } from './db/embedded.js';
 import { DataDirLockedError } from './db/lock.js';
 import { describeReady } from './ready-line.js';
 import { startServer } from './server.js';
@@ -22,9 +23,9 @@ async function main() {
 
   let server;
   try {
-    server = await startServer(config);
+    server = await startServer(config, { onProgress: (message) => console.log(message) });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
       log.fatal(error.message);
       console.error(error.message);
     } else {

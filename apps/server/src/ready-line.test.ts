@@ -4,10 +4,10 @@ import { describeReady } from './ready-line.js';
 describe('describeReady', () => {
   it('names localhost for a server on every interface, and the data directory as a person typed it', () => {
     expect(describeReady({ host: '0.0.0.0', dataDir: '/srv/app/data', databaseUrl: undefined }, 3000, '/srv/app')).toBe(
-      'Tasklane is ready at http://localhost:3000 (database: embedded PGlite in ./data)',
+      'Tasklane is ready at http://localhost:3000 (database: embedded PostgreSQL in ./data)',
     );
     expect(describeReady({ host: '::', dataDir: '/var/lib/tasklane', databaseUrl: undefined }, 8080, '/srv/app')).toBe(
-      'Tasklane is ready at http://localhost:8080 (database: embedded PGlite in /var/lib/tasklane)',
+      'Tasklane is ready at http://localhost:8080 (database: embedded PostgreSQL in /var/lib/tasklane)',
     );
   });
 

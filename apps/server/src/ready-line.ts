@@ -21,7 +21,7 @@ function describeDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, cwd: 
   if (!config.databaseUrl) {
     const relative = path.relative(cwd, config.dataDir);
     const shown = relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? config.dataDir : `.${path.sep}${relative}`;
-    return `embedded PGlite in ${shown}`;
+    return `embedded PostgreSQL in ${shown}`;
   }
   const url = new URL(config.databaseUrl);
   const host = url.hostname || url.searchParams.get('host') || 'localhost';

@@ -1,21 +1,26 @@
-import path from 'node:path';
 import type { Config } from './config.js';
 import { buildApp, type App } from './app.js';
-import { openPglite, openPostgres, type Database } from './db/client.js';
+import { openEmbedded, openPostgres, type Database } from './db/client.js';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js';
 import { createDiskFileStore, prepareUploadDir } from './storage/file-store.js';
 
 export type RunningServer = { app: App; database: Database; url: string; close(): Promise<void> };
 
-export async function openDatabase(config: Config): Promise<Database> {
+export type StartOptions = {
+  /** What a person starting the app should read meanwhile ('Creating the embedded database...'). */
+  onProgress?: (message: string) => void;
+};
+
+export async function openDatabase(config: Config, options: StartOptions = {}): Promise<Database> {
+  const pool = { poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements };
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize, { preparedStatements: config.databasePreparedStatements })
-    : openPglite({ dataDir: path.resolve(config.dataDir) });
+    ? openPostgres(config.databaseUrl, pool.poolSize, pool)
+    : openEmbedded({ dataDir: config.dataDir, ...pool, onProgress: options.onProgress });
 }
 
 /** Opens and migrates the database, builds the app and listens: what `npm start` runs. */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const database = await openDatabase(config);
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase(config, options);
   let app: App | undefined;
   try {
     await database.migrate();

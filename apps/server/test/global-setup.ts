@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../src/db/client.js';
+import { openPostgres } from '../src/db/client.js';
+import { connectPostgres, withDatabase } from '../src/db/connect.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { findLeakedSecrets } from './log-audit.js';
 
 /**
- * Creating a PGlite database costs seconds; loading a dump costs a fraction of one. The
- * migrated empty database is made once here, and each test file loads its own copy.
+ * The API tests run on PostgreSQL: the embedded server the app itself runs (one cluster for the
+ * whole run, in a temporary folder, durability off for speed), or the server TEST_DATABASE_URL
+ * names when TEST_BACKEND=postgres. On the embedded one a migrated template database is made
+ * once here, and each test file copies it (CREATE DATABASE ... TEMPLATE: a few milliseconds).
  */
 export default async function setup(project: TestProject) {
   const auditDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-log-audit-'));
@@ -23,23 +27,35 @@ export default async function setup(project: TestProject) {
     }
   };
   if (process.env.TEST_BACKEND === 'postgres') return auditLogs;
-  const database = await openPglite();
-  await database.migrate();
-  const dump = await database.dumpDataDir();
-  await database.close();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-template-'));
-  const file = path.join(dir, 'template.tar');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  return () => {
-    fs.rmSync(dir, { recursive: true, force: true });
+  const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-pg-'));
+  const server = await startEmbeddedPostgres({ dataDir: clusterDir, durable: false });
+  try {
+    const adminUrl = server.urlFor('postgres');
+    const admin = connectPostgres(adminUrl, { max: 1 });
+    await admin.unsafe(`create database ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const template = await openPostgres(withDatabase(adminUrl, TEMPLATE_DATABASE), 1);
+    await template.migrate();
+    await template.close();
+    project.provide('embeddedServerUrl', adminUrl);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return async () => {
+    await server.stop();
+    fs.rmSync(clusterDir, { recursive: true, force: true });
     auditLogs();
   };
 }
 
+/** The migrated empty database each test file copies on the embedded server. */
+export const TEMPLATE_DATABASE = 'tasklane_template';
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplate: string;
+    /** The test run's embedded server (its `postgres` database), unless TEST_BACKEND=postgres. */
+    embeddedServerUrl: string;
     logAuditDir: string;
   }
 }

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, loggerOptions, type App, type RequestQueries } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { openPostgres, type Database } from '../src/db/client.js';
+import { connectPostgres, withDatabase } from '../src/db/connect.js';
+import { TEMPLATE_DATABASE } from './global-setup.js';
 import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
@@ -31,7 +32,7 @@ export type TestServer = {
   ctx: ServiceContext;
   /** Every log line the server wrote, as raw JSON text. */
   logs: string[];
-  /** PostgreSQL: the URL of this server's database (another instance can open it too). */
+  /** The URL of this server's database (another instance can open it too). */
   databaseUrl: string | undefined;
   /** The SQL each request ran, by request id (the x-request-id response header). */
   queries: Map<string, RequestQueries>;
@@ -41,20 +42,33 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** Runs with real PostgreSQL when TEST_BACKEND=postgres, else PGlite. */
-export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+/**
+ * Where the API tests run: the run's embedded PostgreSQL server (global-setup.ts), or the
+ * PostgreSQL server TEST_DATABASE_URL names when TEST_BACKEND=postgres (CI's Debian PostgreSQL 15,
+ * so that an external server of an older version stays supported).
+ */
+export const backend: 'embedded' | 'postgres' = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'embedded';
 
-/** An empty database of its own on the TEST_DATABASE_URL server; drop() removes it. */
-export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+/** A URL to the test server's maintenance database, from which test databases are made and dropped. */
+function adminUrl(): string {
+  if (backend === 'embedded') return inject('embeddedServerUrl');
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+  return url;
+}
+
+/**
+ * An empty database of its own on the test server; drop() removes it. On the embedded server it
+ * is a copy of the run's migrated template (`migrated`), else empty.
+ */
+export async function createScratchPostgres(options: { migrated?: boolean } = {}): Promise<{ url: string; isMigrated: boolean; drop(): Promise<void> }> {
+  const admin = connectPostgres(adminUrl(), { max: 1 });
   const name = `tasklane_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const fromTemplate = options.migrated === true && backend === 'embedded';
+  await admin.unsafe(`create database ${name}${fromTemplate ? ` template ${TEMPLATE_DATABASE}` : ''}`);
   return {
-    url: url.toString(),
+    url: withDatabase(adminUrl(), name),
+    isMigrated: fromTemplate,
     async drop() {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -67,22 +81,16 @@ async function openTestDatabase(sharedUrl?: string): Promise<{ database: Databas
     // Another instance on the database of a running test server: the first one drops it.
     return { database: await openPostgres(sharedUrl, 5), url: sharedUrl, async drop() {} };
   }
-  if (backend === 'postgres') {
-    const scratch = await createScratchPostgres();
-    const database = await openPostgres(scratch.url, 5);
-    await database.migrate();
-    return { database, url: scratch.url, drop: scratch.drop };
-  }
-  const template = fs.readFileSync(inject('pgliteTemplate'));
-  const database = await openPglite({ loadDataDir: new Blob([template]) });
-  await database.migrate();
-  return { database, async drop() {} };
+  const scratch = await createScratchPostgres({ migrated: true });
+  const database = await openPostgres(scratch.url, 5);
+  if (!scratch.isMigrated) await database.migrate();
+  return { database, url: scratch.url, drop: scratch.drop };
 }
 
 export type TestServerOptions = {
   /** Wraps the disk store (to inject a storage failure). */
   files?: (disk: FileStore) => FileStore;
-  /** PostgreSQL: serve the database of another test server (a second app instance) instead of a fresh one. */
+  /** Serve the database of another test server (a second app instance) instead of a fresh one. */
   databaseUrl?: string;
   /** false runs the app as in production (no query log; the health fast path on). */
   recordQueries?: boolean;

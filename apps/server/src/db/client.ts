@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type postgres from 'postgres';
 import { migrationsDir } from '../paths.js';
 import { connectPostgres } from './connect.js';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { noteTransaction, queryLogger } from './query-log.js';
@@ -17,7 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** embedded: the PostgreSQL server the app runs itself (embedded.ts); postgres: DATABASE_URL. */
+  kind: 'embedded' | 'postgres' | 'pglite';
   /** Applies every pending migration; safe to call from several instances at once. */
   migrate(): Promise<void>;
   /** PGlite only: the whole database as a tarball (tests copy a migrated template). */
@@ -62,6 +64,50 @@ export async function openPostgres(url: string, poolSize = 10, options: { prepar
     }),
   };
 }
+
+export type EmbeddedDatabaseOptions = {
+  dataDir: string;
+  poolSize?: number;
+  preparedStatements?: boolean;
+  /** false for tests only (fsync off). */
+  durable?: boolean;
+  onProgress?: (message: string) => void;
+};
+
+/** The app's database in the embedded server: the data directory's lock, the server, then a pool to it. */
+export async function openEmbedded(options: EmbeddedDatabaseOptions): Promise<Database> {
+  const dataDir = path.resolve(options.dataDir);
+  const release = await lockDataDir(dataDir);
+  let server: EmbeddedServer | undefined;
+  try {
+    server = await startEmbeddedPostgres({ dataDir, durable: options.durable, onProgress: options.onProgress });
+    await ensureDatabase(server, EMBEDDED_DATABASE);
+    const database = await openPostgres(server.urlFor(EMBEDDED_DATABASE), options.poolSize ?? 10, { preparedStatements: options.preparedStatements });
+    const running = server;
+    return {
+      ...database,
+      kind: 'embedded',
+      close: once(async () => {
+        try {
+          await database.close();
+        } finally {
+          try {
+            await running.stop();
+          } finally {
+            release();
+          }
+        }
+      }),
+    };
+  } catch (error) {
+    await server?.stop().catch(() => {});
+    release();
+    throw error;
+  }
+}
+
+/** The app's database in the embedded server. */
+export const EMBEDDED_DATABASE = 'tasklane';
 
 /** PGlite in process. dataDir undefined keeps everything in memory (tests). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, createScratchPostgres } from '../../test/test-server.js';
+import { createScratchPostgres } from '../../test/test-server.js';
 import { openPostgres, type Database } from './client.js';
 import { users } from './schema.js';
 
 // Named prepared statements exist only on PostgreSQL; PGlite runs in process.
-describe.runIf(backend === 'postgres')('prepared statements on PostgreSQL', () => {
+describe('prepared statements on PostgreSQL', () => {
   let url: string;
   let drop: (() => Promise<void>) | undefined;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../../../test/factories.js';
-import { backend, startTestServer, type TestResponse, type TestServer } from '../../../test/test-server.js';
+import { startTestServer, type TestResponse, type TestServer } from '../../../test/test-server.js';
 import { createDeviceToken } from './device-tokens.js';
 
 const LOGIN = '/api/v1/auth/login';
@@ -185,7 +185,7 @@ describe('device cookies with COOKIE_SECURE on', () => {
   });
 });
 
-describe.skipIf(backend !== 'postgres')('device cookies across app instances', () => {
+describe('device cookies across app instances', () => {
   it('one instance honours the device cookie another issued: the signing key is shared through the database', async () => {
     const limits = { authRateLimit: { perIp: 100_000, windowMs: 60_000 }, loginFailures: { max: MAX_FAILURES, maxPerIp: 100_000, windowMs: 900_000 } };
     const first = await startTestServer(limits);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildFeature, buildProject, buildSignedInUser, signIn } from '../../../test/factories.js';
 import { openTestEventStream } from '../../../test/event-stream.js';
-import { backend, startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 /**
  * Two app instances on one PostgreSQL database, as behind a load balancer: a change made through
@@ -10,7 +10,7 @@ import { backend, startTestServer, type TestServer } from '../../../test/test-se
  * client that reconnects to the other instance resumes where it was. PostgreSQL only (the
  * PostgreSQL pass of npm test, and CI); PGlite serves one process.
  */
-describe.skipIf(backend !== 'postgres')('two app instances on one database', () => {
+describe('two app instances on one database', () => {
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
