@@ -1,39 +1,42 @@
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { backup, BackupError, defaultBackupDir, restore, type Target } from './ops/backup.js';
 
 const usage = `Usage:
   npm run backup [-- <folder>]    write a backup (default: ./backups/tasklane-<time>)
-  npm run restore -- <folder>     load a backup into an empty DATA_DIR or database
-The database is the one the app uses: DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL);
-attachment files come from and go to UPLOAD_DIR (default DATA_DIR/uploads).`;
+  npm run restore -- <folder>     load a backup into an empty database and an empty UPLOAD_DIR
+The database is the one the app uses (DATABASE_URL); attachment files come from and go to
+UPLOAD_DIR (default DATA_DIR/uploads). A backup restores into any PostgreSQL the app supports.`;
+
+/**
+ * The PostgreSQL a backup reads and a restore writes: DATABASE_URL when set. The seam where
+ * the embedded server (issue 15) comes in: without DATABASE_URL it will be that server's URL.
+ */
+async function databaseUrlFor(config: Config): Promise<{ url: string; where: string }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, where: 'PostgreSQL (DATABASE_URL)' };
+  throw new BackupError("Backups of the embedded database need issue 15's embedded server.");
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, folder] = argv;
-  if (command !== 'backup' && command !== 'restore') {
+  if ((command !== 'backup' && command !== 'restore') || (command === 'restore' && !folder)) {
     console.error(usage);
     return 2;
   }
   const config = loadConfig();
   const uploadDir = config.uploads.dir;
-  const target: Target = config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, uploadDir }
-    : { kind: 'pglite', dataDir: config.dataDir, uploadDir };
-  const where = target.kind === 'pglite' ? `the embedded database in ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const { url, where } = await databaseUrlFor(config);
+  const target: Target = { url, uploadDir };
+  const plural = (count: number) => `${count} attachment file${count === 1 ? '' : 's'}`;
   if (command === 'backup') {
     const out = folder ?? defaultBackupDir();
     const manifest = await backup(target, out);
-    const files = manifest.uploads?.files ?? 0;
-    console.log(`Backed up ${where} and ${files} attachment file${files === 1 ? '' : 's'} to ${out} (${manifest.migrations} migrations applied).`);
+    const rows = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
+    console.log(`Backed up ${where} (${manifest.database.tables.length} tables, ${rows} rows) and ${plural(manifest.uploads.files)} to ${out}.`);
     return 0;
   }
-  if (!folder) {
-    console.error(usage);
-    return 2;
-  }
-  const manifest = await restore(folder, target);
-  const files = manifest.uploads?.files ?? 0;
-  console.log(`Restored ${folder} into ${where}, and ${files} attachment file${files === 1 ? '' : 's'} into ${uploadDir}. Start the app (npm start) to serve it; newer migrations apply at start.`);
+  const manifest = await restore(folder!, target);
+  console.log(`Restored ${folder} into ${where}, and ${plural(manifest.uploads?.files ?? 0)} into ${uploadDir}. Start the app (npm start) to serve it.`);
   return 0;
 }
 

@@ -42,17 +42,7 @@ export async function openPostgres(url: string, poolSize = 10, options: { prepar
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      // Several instances may start together: the advisory lock lets one migrate at a
-      // time. It belongs to a session, so migrations run on one dedicated connection.
-      const single = connectPostgres(url, { max: 1 });
-      try {
-        await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-        await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsDir });
-      } finally {
-        await single.end({ timeout: 5 });
-      }
-    },
+    migrate: () => migratePostgresDatabase(url),
     async dumpDataDir() {
       throw new Error('dumpDataDir is only available on PGlite');
     },
@@ -61,6 +51,22 @@ export async function openPostgres(url: string, poolSize = 10, options: { prepar
       await client.end({ timeout: 5 });
     }),
   };
+}
+
+/**
+ * Applies the migrations of `migrationsFolder` (the app's, or the first few of them when a
+ * restore rebuilds an older backup's schema) that the database at `url` lacks. Several instances
+ * may start together: the advisory lock lets one migrate at a time. It belongs to a session, so
+ * migrations run on one dedicated connection.
+ */
+export async function migratePostgresDatabase(url: string, migrationsFolder = migrationsDir): Promise<void> {
+  const single = connectPostgres(url, { max: 1 });
+  try {
+    await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+  } finally {
+    await single.end({ timeout: 5 });
+  }
 }
 
 /** PGlite in process. dataDir undefined keeps everything in memory (tests). */
