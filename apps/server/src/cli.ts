@@ -1,46 +1,97 @@
-import { ConfigError, loadConfig } from './config.js';
-import { DataDirLockedError } from './db/lock.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { EMBEDDED_DATABASE, prepareAppDatabase } from './db/embedded-database.js';
+import { clusterDirOf, EMBEDDED_SUPERUSER, EmbeddedPostgresError, socketDirOf, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { socketUrl } from './db/connect.js';
+import { DataDirLockedError, lockDataDir } from './db/lock.js';
 import { backup, BackupError, defaultBackupDir, restore, type Target } from './ops/backup.js';
 
 const usage = `Usage:
   npm run backup [-- <folder>]    write a backup (default: ./backups/tasklane-<time>)
-  npm run restore -- <folder>     load a backup into an empty DATA_DIR or database
-The database is the one the app uses: DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL);
-attachment files come from and go to UPLOAD_DIR (default DATA_DIR/uploads).`;
+  npm run restore -- <folder>     load a backup into an empty database and an empty UPLOAD_DIR
+The database is the one the app uses: DATABASE_URL, or the embedded one in DATA_DIR (a backup
+reads it while the app runs; a restore needs the app stopped). Attachment files come from and go
+to UPLOAD_DIR (default DATA_DIR/uploads). A backup restores into any PostgreSQL the app supports.`;
+
+/**
+ * The PostgreSQL a backup reads and a restore writes: DATABASE_URL when set, else the embedded
+ * server in DATA_DIR. While the app runs, a backup reads through the app's own server (its socket
+ * in DATA_DIR/run: one consistent snapshot, the app keeps serving); a restore needs the app
+ * stopped. With the app stopped, the command starts the embedded server itself for its work and
+ * stops it afterwards.
+ */
+async function databaseFor(config: Config, command: 'backup' | 'restore'): Promise<{ url: string; where: string; done(): Promise<void> }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, where: 'PostgreSQL (DATABASE_URL)', async done() {} };
+  const dataDir = config.dataDir;
+  const where = `the embedded database in ${dataDir}`;
+  let release: () => void;
+  try {
+    release = await lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    if (command === 'restore') throw new BackupError(`Tasklane is running on ${dataDir}: stop it first, then restore into an empty DATA_DIR.`);
+    if (!fs.existsSync(path.join(socketDirOf(dataDir), '.s.PGSQL.5432'))) throw error;
+    return { url: socketUrl(socketDirOf(dataDir), EMBEDDED_DATABASE, EMBEDDED_SUPERUSER), where, async done() {} };
+  }
+  let server: EmbeddedServer | undefined;
+  try {
+    if (command === 'backup' && !fs.existsSync(path.join(clusterDirOf(dataDir), 'PG_VERSION')) && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
+      throw new BackupError(`There is no Tasklane database in ${dataDir} to back up.`);
+    }
+    const progress = (message: string) => console.log(message);
+    server = await startEmbeddedPostgres({ dataDir, onProgress: progress });
+    await prepareAppDatabase(server, dataDir, progress);
+  } catch (error) {
+    await server?.stop();
+    release();
+    throw error;
+  }
+  const running = server;
+  return {
+    url: running.urlFor(EMBEDDED_DATABASE),
+    where,
+    async done() {
+      try {
+        await running.stop();
+      } finally {
+        release();
+      }
+    },
+  };
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, folder] = argv;
-  if (command !== 'backup' && command !== 'restore') {
+  if ((command !== 'backup' && command !== 'restore') || (command === 'restore' && !folder)) {
     console.error(usage);
     return 2;
   }
   const config = loadConfig();
   const uploadDir = config.uploads.dir;
-  const target: Target = config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, uploadDir }
-    : { kind: 'pglite', dataDir: config.dataDir, uploadDir };
-  const where = target.kind === 'pglite' ? `the embedded database in ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  if (command === 'backup') {
-    const out = folder ?? defaultBackupDir();
-    const manifest = await backup(target, out);
-    const files = manifest.uploads?.files ?? 0;
-    console.log(`Backed up ${where} and ${files} attachment file${files === 1 ? '' : 's'} to ${out} (${manifest.migrations} migrations applied).`);
+  const database = await databaseFor(config, command);
+  try {
+    const target: Target = { url: database.url, uploadDir };
+    const plural = (count: number) => `${count} attachment file${count === 1 ? '' : 's'}`;
+    if (command === 'backup') {
+      const out = folder ?? defaultBackupDir();
+      const manifest = await backup(target, out);
+      const rows = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
+      console.log(`Backed up ${database.where} (${manifest.database.tables.length} tables, ${rows} rows) and ${plural(manifest.uploads.files)} to ${out}.`);
+      return 0;
+    }
+    const manifest = await restore(folder!, target);
+    console.log(`Restored ${folder} into ${database.where}, and ${plural(manifest.uploads?.files ?? 0)} into ${uploadDir}. Start the app (npm start) to serve it.`);
     return 0;
+  } finally {
+    await database.done();
   }
-  if (!folder) {
-    console.error(usage);
-    return 2;
-  }
-  const manifest = await restore(folder, target);
-  const files = manifest.uploads?.files ?? 0;
-  console.log(`Restored ${folder} into ${where}, and ${files} attachment file${files === 1 ? '' : 's'} into ${uploadDir}. Start the app (npm start) to serve it; newer migrations apply at start.`);
-  return 0;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
       console.error(error.message);
     } else {
       console.error(error);

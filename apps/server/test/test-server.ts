@@ -50,7 +50,7 @@ export type TestServer = {
 export const backend: 'embedded' | 'postgres' = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'embedded';
 
 /** A URL to the test server's maintenance database, from which test databases are made and dropped. */
-function adminUrl(): string {
+export function adminUrl(): string {
   if (backend === 'embedded') return inject('embeddedServerUrl');
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');

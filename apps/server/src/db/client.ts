@@ -9,7 +9,10 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type postgres from 'postgres';
 import { migrationsDir } from '../paths.js';
 import { connectPostgres } from './connect.js';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
+import { EMBEDDED_DATABASE, prepareAppDatabase } from './embedded-database.js';
+
+export { EMBEDDED_DATABASE } from './embedded-database.js';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { noteTransaction, queryLogger } from './query-log.js';
@@ -44,17 +47,7 @@ export async function openPostgres(url: string, poolSize = 10, options: { prepar
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      // Several instances may start together: the advisory lock lets one migrate at a
-      // time. It belongs to a session, so migrations run on one dedicated connection.
-      const single = connectPostgres(url, { max: 1 });
-      try {
-        await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-        await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsDir });
-      } finally {
-        await single.end({ timeout: 5 });
-      }
-    },
+    migrate: () => migratePostgresDatabase(url),
     async dumpDataDir() {
       throw new Error('dumpDataDir is only available on PGlite');
     },
@@ -81,7 +74,7 @@ export async function openEmbedded(options: EmbeddedDatabaseOptions): Promise<Da
   let server: EmbeddedServer | undefined;
   try {
     server = await startEmbeddedPostgres({ dataDir, durable: options.durable, onProgress: options.onProgress });
-    await ensureDatabase(server, EMBEDDED_DATABASE);
+    await prepareAppDatabase(server, dataDir, options.onProgress);
     const database = await openPostgres(server.urlFor(EMBEDDED_DATABASE), options.poolSize ?? 10, { preparedStatements: options.preparedStatements });
     const running = server;
     return {
@@ -106,8 +99,21 @@ export async function openEmbedded(options: EmbeddedDatabaseOptions): Promise<Da
   }
 }
 
-/** The app's database in the embedded server. */
-export const EMBEDDED_DATABASE = 'tasklane';
+/**
+ * Applies the migrations of `migrationsFolder` (the app's, or the first few of them when a
+ * restore rebuilds an older backup's schema) that the database at `url` lacks. Several instances
+ * may start together: the advisory lock lets one migrate at a time. It belongs to a session, so
+ * migrations run on one dedicated connection.
+ */
+export async function migratePostgresDatabase(url: string, migrationsFolder = migrationsDir): Promise<void> {
+  const single = connectPostgres(url, { max: 1 });
+  try {
+    await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+  } finally {
+    await single.end({ timeout: 5 });
+  }
+}
 
 /** PGlite in process. dataDir undefined keeps everything in memory (tests). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {

@@ -1,263 +1,220 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { connectPostgres } from '../db/connect.js';
+import { appMigrationCount } from '../db/migrations-journal.js';
 import { startServer, type RunningServer } from '../server.js';
-import { backend } from '../../test/test-server.js';
-import { binaryContent, multipartBody } from '../../test/multipart.js';
+import { cliTimeout, expectServes, runCli, seed, snapshot, type Seeded } from '../../test/backup-scene.js';
+import { createScratchPostgres, startTestServer } from '../../test/test-server.js';
+import { backup, restore, type BackupManifest } from './backup.js';
 
-const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const cli = path.join(repoRoot, 'apps/server/src/cli.ts');
-const tsx = path.join(repoRoot, 'node_modules/tsx/dist/esm/index.mjs');
+type Scratch = Awaited<ReturnType<typeof createScratchPostgres>>;
 
-/** Runs `npm run backup|restore` as the README says, through the same command line (from source). */
-function runCli(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ['--import', pathToUrl(tsx), cli, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
-  });
-}
-const pathToUrl = (file: string) => new URL(`file://${file}`).href;
-
-const tablesQuery = `
-  select table_schema as schema, table_name as name from information_schema.tables
-  where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE'
-  order by 1, 2`;
-
-/** Every row of every table, as text, so two databases can be compared whole. */
-async function snapshot(query: (text: string) => Promise<Array<Record<string, unknown>>>) {
-  const tables = (await query(tablesQuery)) as Array<{ schema: string; name: string }>;
-  const contents: Record<string, string> = {};
-  for (const { schema, name } of tables) {
-    const [row] = await query(`select coalesce(json_agg(t order by t::text), '[]')::text as rows from "${schema}"."${name}" t`);
-    contents[`${schema}.${name}`] = String(row?.rows);
+/** Table names of a database: a refused restore must leave its target without any. */
+async function tablesIn(url: string): Promise<string[]> {
+  const sql = connectPostgres(url, { max: 1 });
+  try {
+    const rows = await sql<Array<{ name: string }>>`
+      select table_schema || '.' || table_name as name from information_schema.tables
+      where table_schema not in ('pg_catalog', 'information_schema')`;
+    return rows.map((row) => row.name);
+  } finally {
+    await sql.end();
   }
-  return contents;
 }
 
-type Seeded = { cookie: string; taskId: string; attachmentId: string; content: Uint8Array };
-
-/** The attachment's bytes as a restored server serves them. */
-async function downloadFrom(url: string, seeded: Seeded) {
-  const response = await fetch(`${url}/api/v1/tasks/${seeded.taskId}/attachments/${seeded.attachmentId}`, { headers: { cookie: seeded.cookie } });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''%C3%A9t%C3%A9.bin");
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/** Data in every table the app has so far, and an attachment, made through the API as users would. */
-async function seed(url: string): Promise<Seeded> {
-  const call = async (method: string, route: string, body?: unknown, cookie?: string) => {
-    const response = await fetch(url + route, {
-      method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await response.json()) as any;
-    expect(response.status, JSON.stringify(json)).toBeLessThan(300);
-    return { json, cookie: response.headers.get('set-cookie')?.split(';')[0] };
-  };
-  const suffix = randomBytes(3).toString('hex');
-  const owner = { username: `owner_${suffix}`, fullName: 'Ada Lovelace', email: `owner_${suffix}@example.com`, password: 'correct-horse-42' };
-  const other = { username: `other_${suffix}`, fullName: "Grace O'Hopper", email: `other_${suffix}@example.com`, password: 'correct-horse-42' };
-  await call('POST', '/api/v1/auth/register', owner);
-  const { json: registered } = await call('POST', '/api/v1/auth/register', other);
-  const { cookie } = await call('POST', '/api/v1/auth/login', { email: owner.email, password: owner.password });
-  const { json: category } = await call('POST', '/api/v1/categories', { name: 'Home', slug: 'home', type: 'TODO', color: '#EF4444' }, cookie);
-  await call('POST', '/api/v1/todos', { title: 'Water the plants; "quoted" \\ text', category: category.data._id, tags: ['a', 'b'], dueDate: '2025-01-05' }, cookie);
-  const { json: workspace } = await call('POST', '/api/v1/workspaces', { name: 'Acme' }, cookie);
-  const { json: project } = await call('POST', '/api/v1/projects', { name: 'Launch', workspaceId: workspace.data._id }, cookie);
-  await call('POST', `/api/v1/projects/${project.data._id}/members`, { userId: registered.data._id, role: 'VIEWER' }, cookie);
-  const { json: feature } = await call('POST', '/api/v1/features', { title: 'Onboarding', projectId: project.data._id }, cookie);
-  const { json: taskCategory } = await call('POST', '/api/v1/categories', { name: 'Work', slug: 'work', type: 'TASK' }, cookie);
-  const { json: task } = await call('POST', '/api/v1/tasks', { title: 'Sign', featureId: feature.data._id, categoryId: taskCategory.data._id }, cookie);
-  const content = binaryContent(70_000);
-  const { body, contentType } = multipartBody([
-    { field: 'files', fileName: 'été.bin', content },
-    { field: 'description', value: 'Binary, with zero bytes' },
-  ]);
-  const uploaded = await fetch(`${url}/api/v1/tasks/${task.data._id}/attachments`, {
-    method: 'POST',
-    headers: { 'content-type': contentType, cookie: cookie! },
-    body,
-  });
-  const attachments = (await uploaded.json()) as any;
-  expect(uploaded.status, JSON.stringify(attachments)).toBe(201);
-  return { cookie: cookie!, taskId: task.data._id, attachmentId: attachments.data[0]._id, content };
-}
-
-// Each test starts the command line (tsx compiling the CLI) once or more: on two busy cores that
-// alone can take most of the usual 30 s, so these tests get more room.
-const cliTimeout = { timeout: 120_000 };
-
-describe.runIf(backend === 'pglite')('backup and restore on PGlite', cliTimeout, () => {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-backup-'));
-  const source = path.join(scratch, 'source');
-  const restored = path.join(scratch, 'restored');
-  const backupDir = path.join(scratch, 'backups', 'nightly');
-  let server: RunningServer | undefined;
-  let seeded: Seeded;
-
-  beforeAll(async () => {
-    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: source, LOG_LEVEL: 'silent' }));
-    seeded = await seed(server.url);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
-  });
-
-  /** Stops the seeded server and backs its data directory up, once, whichever test asks first. */
-  let backup: Promise<{ stdout: string }> | undefined;
-  const backedUp = () =>
-    (backup ??= (async () => {
-      await server?.close();
-      server = undefined;
-      return runCli(['backup', backupDir], { DATA_DIR: source });
-    })());
-
-  it('refuses while the server holds the data directory, and says why', async () => {
-    // Its own server and directory, so the test holds whatever order the tests run in.
-    const held = path.join(scratch, 'held');
-    const heldBackup = path.join(scratch, 'backups', 'refused');
-    const holder = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: held, LOG_LEVEL: 'silent' }));
-    try {
-      await expect(runCli(['backup', heldBackup], { DATA_DIR: held })).rejects.toMatchObject({
-        stderr: expect.stringContaining('in use by another Tasklane process'),
-      });
-      expect(fs.existsSync(heldBackup)).toBe(false);
-    } finally {
-      await holder.close();
-    }
-  });
-
-  it('round-trips every table through npm run backup and npm run restore', async () => {
-    const { stdout } = await backedUp();
-    expect(stdout).toContain(`and 1 attachment file to ${backupDir}`);
-    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({
-      backend: 'pglite',
-      format: 'tasklane-backup',
-      uploads: { folder: 'uploads', files: 1 },
-    });
-    expect(fs.readdirSync(path.dirname(backupDir)).filter((name) => name !== 'refused')).toEqual(['nightly']);
-
-    await runCli(['restore', backupDir], { DATA_DIR: restored });
-
-    const before = await PGlite.create({ dataDir: path.join(source, 'pglite') });
-    const after = await PGlite.create({ dataDir: path.join(restored, 'pglite') });
-    try {
-      const expected = await snapshot(async (text) => (await before.query<Record<string, unknown>>(text)).rows);
-      const actual = await snapshot(async (text) => (await after.query<Record<string, unknown>>(text)).rows);
-      expect(Object.keys(expected)).toEqual(expect.arrayContaining(['public.users', 'public.todos', 'public.project_members', 'drizzle.__drizzle_migrations']));
-      expect(expected['public.todos']).toContain('Water the plants');
-      expect(actual).toEqual(expected);
-    } finally {
-      await before.close();
-      await after.close();
-    }
-
-    // The restored directory serves: the server starts on it, the session still holds, and
-    // the attachment comes back byte for byte.
-    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: restored, LOG_LEVEL: 'silent' }));
-    expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
-    const bytes = await downloadFrom(server.url, seeded);
-    expect(Buffer.from(bytes).equals(Buffer.from(seeded.content))).toBe(true);
-  });
-
-  it('never restores over an existing database, nor a backup of the other backend', async () => {
-    await backedUp();
-    await expect(runCli(['restore', backupDir], { DATA_DIR: source })).rejects.toMatchObject({
-      stderr: expect.stringContaining('already holds a database'),
-    });
-    await expect(runCli(['restore', backupDir], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toMatchObject({
-      stderr: expect.stringContaining('restore it with DATABASE_URL unset'),
-    });
-    await expect(runCli(['restore', scratch], { DATA_DIR: path.join(scratch, 'x') })).rejects.toMatchObject({
-      stderr: expect.stringContaining('is not a Tasklane backup'),
-    });
-    // An empty DATA_DIR whose UPLOAD_DIR already holds files: refused before anything is written.
-    const fresh = path.join(scratch, 'fresh');
-    await expect(runCli(['restore', backupDir], { DATA_DIR: fresh, UPLOAD_DIR: path.join(source, 'uploads') })).rejects.toMatchObject({
-      stderr: expect.stringContaining('already holds attachment files'),
-    });
-    expect(fs.existsSync(path.join(fresh, 'pglite'))).toBe(false);
-  });
-});
-
-describe.runIf(backend === 'postgres')('backup and restore on PostgreSQL', cliTimeout, () => {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const names = [`tasklane_b_${randomBytes(5).toString('hex')}`, `tasklane_r_${randomBytes(5).toString('hex')}`];
-  const urlOf = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+describe('backup and restore', cliTimeout, () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-backup-'));
   const backupDir = path.join(scratch, 'backup');
-  const uploadDirs = [path.join(scratch, 'uploads-source'), path.join(scratch, 'uploads-restored')];
+  const uploadDirs = { source: path.join(scratch, 'uploads-source'), restored: path.join(scratch, 'uploads-restored') };
+  const databases: Scratch[] = [];
+  let source: Scratch;
   let server: RunningServer | undefined;
   let seeded: Seeded;
 
+  const newDatabase = async () => {
+    const database = await createScratchPostgres();
+    databases.push(database);
+    return database;
+  };
+
   beforeAll(async () => {
-    for (const name of names) await admin.unsafe(`create database ${name}`);
-    server = await startServer(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: uploadDirs[0], LOG_LEVEL: 'silent' }),
-    );
+    source = await newDatabase();
+    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: source.url, UPLOAD_DIR: uploadDirs.source, LOG_LEVEL: 'silent' }));
     seeded = await seed(server.url);
   });
 
   afterAll(async () => {
     await server?.close();
-    for (const name of names) await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    for (const database of databases) await database.drop();
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
-  /** Backs the serving database up, once, whichever test asks first. */
-  let backup: Promise<unknown> | undefined;
-  const backedUp = () => (backup ??= runCli(['backup', backupDir], { DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: uploadDirs[0]! }));
+  /** Backs the serving database up through the command line, once, whichever test asks first. */
+  let backedUp: Promise<unknown> | undefined;
+  const backUp = () => (backedUp ??= runCli(['backup', backupDir], { DATABASE_URL: source.url, UPLOAD_DIR: uploadDirs.source }));
+
+  /** A copy of the backup to damage. */
+  const copyOfBackup = async (name: string) => {
+    await backUp();
+    const copy = path.join(scratch, name);
+    fs.cpSync(backupDir, copy, { recursive: true });
+    const manifestFile = path.join(copy, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+    const save = () => fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    return { copy, manifest, save };
+  };
 
   it('backs up while the app serves, and round-trips every table into an empty database', async () => {
-    await backedUp();
-    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'))).toMatchObject({
-      backend: 'postgres',
-      uploads: { folder: 'uploads', files: 1 },
-    });
-    await runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[1]!), UPLOAD_DIR: uploadDirs[1]! });
+    const { stdout } = (await backUp()) as { stdout: string };
+    expect(stdout).toContain(`and 1 attachment file to ${backupDir}`);
+    const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
+    expect(manifest).toMatchObject({ format: 'tasklane-backup', version: 2, migrations: appMigrationCount(), uploads: { folder: 'uploads', files: 1 } });
+    expect(manifest.database.tables.find((table) => table.name === 'todos')).toMatchObject({ file: 'todos.copy', rows: 1 });
+    expect(fs.readdirSync(scratch).filter((name) => name.startsWith('backup'))).toEqual(['backup']);
 
-    const before = postgres(urlOf(names[0]!), { max: 1, onnotice: () => {} });
-    const after = postgres(urlOf(names[1]!), { max: 1, onnotice: () => {} });
+    const target = await newDatabase();
+    await runCli(['restore', backupDir], { DATABASE_URL: target.url, UPLOAD_DIR: uploadDirs.restored });
+
+    // The serving app writes after the backup on its own: housekeeping, 5 s after start, deletes
+    // rate-limit windows that have ended (a successful sign-in ends the account's failure
+    // window at once). When the backup ran before that round, the source lost such a row the
+    // backup holds. So the server stops first, then the windows that had ended by now are left
+    // out on both sides: those are all housekeeping may have deleted, and no window that ends
+    // later can have gone.
+    await server?.close();
+    server = undefined;
+    const endedBefore = new Date().toISOString();
+    const where = { 'public.rate_limits': `reset_at >= '${endedBefore}'` };
+    const before = connectPostgres(source.url, { max: 1 });
+    const after = connectPostgres(target.url, { max: 1 });
     try {
-      const expected = await snapshot((text) => before.unsafe(text));
-      const actual = await snapshot((text) => after.unsafe(text));
-      expect(Object.keys(expected)).toEqual(expect.arrayContaining(['public.users', 'public.todos', 'drizzle.__drizzle_migrations']));
+      const expected = await snapshot((text) => before.unsafe(text), where);
+      const actual = await snapshot((text) => after.unsafe(text), where);
+      expect(Object.keys(expected)).toEqual(expect.arrayContaining(['public.users', 'public.todos', 'public.events', 'drizzle.__drizzle_migrations']));
+      expect(expected['public.todos']).toContain('Water the plants');
       expect(actual).toEqual(expected);
     } finally {
       await before.end();
       await after.end();
     }
 
+    // A server on the restored database: the session still holds, the data and the attachment
+    // are there, and new rows get new ids.
     const restoredServer = await startServer(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: urlOf(names[1]!), UPLOAD_DIR: uploadDirs[1], LOG_LEVEL: 'silent' }),
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: target.url, UPLOAD_DIR: uploadDirs.restored, LOG_LEVEL: 'silent' }),
     );
     try {
-      const bytes = await downloadFrom(restoredServer.url, seeded);
-      expect(Buffer.from(bytes).equals(Buffer.from(seeded.content))).toBe(true);
+      await expectServes(restoredServer.url, seeded);
     } finally {
       await restoredServer.close();
     }
   });
 
   it('refuses to restore into a database that is not empty', async () => {
-    await backedUp();
-    await expect(runCli(['restore', backupDir], { DATABASE_URL: urlOf(names[0]!), UPLOAD_DIR: path.join(scratch, 'uploads-empty') })).rejects.toMatchObject({
-      stderr: expect.stringContaining('not empty'),
+    await backUp();
+    const uploadDir = path.join(scratch, 'uploads-refused');
+    await expect(runCli(['restore', backupDir], { DATABASE_URL: source.url, UPLOAD_DIR: uploadDir })).rejects.toMatchObject({
+      stderr: expect.stringContaining('The target database is not empty: restore into a new, empty PostgreSQL database.'),
     });
+    expect(fs.existsSync(uploadDir) && fs.readdirSync(uploadDir).length > 0).toBe(false);
+  });
+
+  it('refuses an incomplete backup, a manifest that names a path outside it, and a backup from a newer Tasklane, writing nothing', async () => {
+    const target = await newDatabase();
+    const uploadDir = path.join(scratch, 'uploads-never');
+    const into = { url: target.url, uploadDir };
+
+    const incomplete = await copyOfBackup('incomplete');
+    fs.rmSync(path.join(incomplete.copy, 'database', 'todos.copy'));
+    await expect(restore(incomplete.copy, into)).rejects.toThrow('The backup is incomplete: database/todos.copy is missing.');
+
+    const escaping = await copyOfBackup('escaping');
+    escaping.manifest.database.folder = '../x';
+    escaping.save();
+    await expect(restore(escaping.copy, into)).rejects.toThrow('names no database folder');
+    escaping.manifest.database.folder = 'database';
+    escaping.manifest.database.tables[0]!.file = '../x';
+    escaping.save();
+    await expect(restore(escaping.copy, into)).rejects.toThrow('lists a table it cannot load');
+    escaping.manifest.database.tables[0]!.file = 'users.sql';
+    escaping.save();
+    await expect(restore(escaping.copy, into)).rejects.toThrow('lists a table it cannot load');
+
+    const newer = await copyOfBackup('newer');
+    newer.manifest.migrations = appMigrationCount() + 1;
+    newer.save();
+    await expect(restore(newer.copy, into)).rejects.toThrow(
+      `This backup was made by a newer Tasklane (${appMigrationCount() + 1} migrations); update Tasklane first.`,
+    );
+
+    expect(await tablesIn(target.url)).toEqual([]);
+    expect(fs.existsSync(uploadDir)).toBe(false);
+  });
+
+  it('refuses a backup whose file lost rows, and says the database must be made again', async () => {
+    const damaged = await copyOfBackup('damaged');
+    const file = path.join(damaged.copy, 'database', 'users.copy');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').split('\n').slice(1).join('\n'));
+    const target = await newDatabase();
+    await expect(restore(damaged.copy, { url: target.url, uploadDir: path.join(scratch, 'uploads-damaged') })).rejects.toThrow(
+      /users has 1 rows where the backup lists 2: the backup is damaged.*drop it, create it again empty, and retry/,
+    );
+    // The rows went in one transaction: none of them stayed.
+    const sql = connectPostgres(target.url, { max: 1 });
+    try {
+      expect(await sql`select id from users`).toHaveLength(0);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('reads one snapshot: rows written during the backup are in it whole or not at all', async () => {
+    // Its own server and database, written to without a pause while the backup runs. Every
+    // todo is written with its live event in one transaction; the dump reads events.copy before
+    // todos.copy, so without one snapshot it would hold todos whose events it has not.
+    const busy = await startTestServer({}, { recordQueries: false });
+    const out = path.join(scratch, 'busy-backup');
+    try {
+      const register = await busy.request('POST', '/api/v1/auth/register', {
+        body: { username: 'busy_writer', fullName: 'Busy Writer', email: 'busy@example.com', password: 'correct-horse-42' },
+      });
+      expect(register.status).toBe(201);
+      const login = await busy.request('POST', '/api/v1/auth/login', { body: { email: 'busy@example.com', password: 'correct-horse-42' } });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const category = await busy.request('POST', '/api/v1/categories', { body: { name: 'Busy', slug: 'busy', type: 'TODO' }, cookie });
+      expect(category.status).toBe(201);
+      // Writes go on until a few have finished after the backup: some rows are surely newer than it.
+      let stopAt = Infinity;
+      let written = 0;
+      const writer = (async () => {
+        while (written < stopAt) {
+          const response = await busy.request('POST', '/api/v1/todos', { body: { title: `Todo ${written}`, category: category.body.data._id }, cookie });
+          if (response.status !== 201) throw new Error(`A todo was refused: ${response.text}`);
+          written++;
+        }
+      })();
+      // A few rows in before the backup starts (a writer that fails ends the wait with its error).
+      while (written < 10) await Promise.race([writer, new Promise((resolve) => setTimeout(resolve, 5))]);
+      await backup({ url: busy.databaseUrl!, uploadDir: busy.config.uploads.dir }, out).finally(() => (stopAt = written + 3));
+      await writer;
+
+      const target = await newDatabase();
+      await restore(out, { url: target.url, uploadDir: path.join(scratch, 'uploads-busy') });
+      const sql = connectPostgres(target.url, { max: 1 });
+      try {
+        const todos = await sql<Array<{ id: string }>>`select id from todos order by id`;
+        const events = await sql<Array<{ id: string }>>`select entity_id as id from events where type = 'todo.created' order by entity_id`;
+        expect(todos.length).toBeGreaterThanOrEqual(10);
+        expect(todos.length).toBeLessThan(written);
+        expect(events).toEqual(todos);
+      } finally {
+        await sql.end();
+      }
+    } finally {
+      await busy.close();
+    }
   });
 });

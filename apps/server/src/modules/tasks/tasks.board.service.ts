@@ -84,6 +84,8 @@ async function moveOnce(
   { afterId, beforeId }: { afterId: string | null; beforeId: string | null },
   mode: RenumberMode,
 ) {
+  // Again after a lock conflict: with the whole target column, in the one order every move uses.
+  const lockColumn = mode === 'wait' ? { column: { status: data.status } } : {};
   const moved = await write.withTaskLock(ctx.db, taskId, async (tx) => {
     const found = await findMoveContext(tx, taskId, user.id, { status: data.status, afterId, beforeId });
     const { row: context, role } = requireVisible(user, found, 'Task');
@@ -98,7 +100,7 @@ async function moveOnce(
       return { id: context.id, status: context.status, boardRank, version: context.version };
     }
     return write.moveTaskWithHistory(tx, user, taskId, context.version, boardRank, plan.values, plan.history, others);
-  });
+  }, lockColumn);
   // The lock held the row: only a task deleted meanwhile is missing here.
   if (!moved) throw notFoundOrNotYours('Task');
   return { _id: moved.id, status: moved.status, boardRank: moved.boardRank, version: moved.version };

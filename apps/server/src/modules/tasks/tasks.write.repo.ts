@@ -1,4 +1,4 @@
-import type { HistoryChange } from '@tasklane/contract';
+import type { HistoryChange, TaskStatus } from '@tasklane/contract';
 import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
@@ -165,10 +165,31 @@ export async function deleteTask(db: Db, actor: Actor, taskId: string): Promise<
   return rows.length > 0;
 }
 
-/** Runs `work` in a transaction holding the task's row lock, so no other save can land between its read and its write. */
-export async function withTaskLock<T>(db: Db, taskId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in a transaction holding the task's row lock, so no other save can land between
+ * its read and its write. With `column`, it also holds every card of the column the task is
+ * moved into (`status`, or the one it is in), all taken in id order before anything else: moves
+ * that renumber a column then queue for its rows instead of each holding its own card while
+ * waiting for the others' (a deadlock PostgreSQL breaks by failing one of them).
+ */
+export async function withTaskLock<T>(
+  db: Db,
+  taskId: string,
+  work: (tx: Db) => Promise<T>,
+  options: { column?: { status: TaskStatus | undefined } } = {},
+): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${tasks} where ${tasks.id} = ${taskId} for update`);
+    if (options.column) {
+      const status = options.column.status ?? null;
+      await tx.execute(sql`select c.id from ${tasks} c
+        where c.id = ${taskId}
+          or (c.feature_id = (select s.feature_id from ${tasks} s where s.id = ${taskId})
+            and c.status::text = coalesce(${status}::text, (select s.status::text from ${tasks} s where s.id = ${taskId})))
+        order by c.id
+        for update`);
+    } else {
+      await tx.execute(sql`select 1 from ${tasks} where ${tasks.id} = ${taskId} for update`);
+    }
     return work(tx as unknown as Db);
   });
 }
