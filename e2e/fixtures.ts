@@ -90,3 +90,20 @@ export { expect };
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text });
 }
+
+/**
+ * Waits until a toast (with `text`, or any) shows in the bottom-right of the window. Checked in
+ * the page on each frame, in one step: a toast lives a few seconds, and on a loaded machine a
+ * separate 'is it visible' then 'where is it' can find it already gone.
+ */
+export async function expectToastBottomRight(page: Page, text?: string) {
+  await page.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].some((element) => {
+        if (wanted && !element.textContent?.includes(wanted)) return false;
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > window.innerWidth * 0.6 && box.top > window.innerHeight * 0.5;
+      }),
+    text,
+  );
+}
