@@ -16,7 +16,7 @@ export const GUARDED_TABLES = ['tasks', 'features', 'task_comments', 'task_histo
 export type PlanNode = { nodeType: string; relation?: string; index?: string };
 export type ExplainedStatement = { sql: string; executionMs: number; nodes: PlanNode[]; seqScans: string[] };
 export type ExplainedRequest = { name: string; path: string; status: number; statements: ExplainedStatement[]; ok: boolean };
-export type ExplainReport = { ok: boolean; requests: ExplainedRequest[] };
+export type ExplainReport = { ok: boolean; requests: ExplainedRequest[]; /** The server's server_version ('17.10', '15.18 (Debian ...)'). */ serverVersion?: string };
 
 /** embedded: the run's DATA_DIR (no app running on it); postgres: the seeded database's URL. */
 export type ExplainTarget = { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -118,7 +118,8 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
         ok: response.statusCode === 200 && statements.length > 0 && statements.every((statement) => statement.seqScans.length === 0),
       });
     }
-    return { ok: requests.every((request) => request.ok), requests };
+    const [version] = await explain("select current_setting('server_version') as version", []);
+    return { ok: requests.every((request) => request.ok), requests, serverVersion: String(version?.version ?? '') || undefined };
   } finally {
     await app.close();
     await database.close();
