@@ -1,11 +1,10 @@
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { buildApp, type RequestQueries } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import type { Database, Db } from '../apps/server/src/db/client.js';
+import { EMBEDDED_DATABASE, type Database, type Db } from '../apps/server/src/db/client.js';
+import { connectPostgres } from '../apps/server/src/db/connect.js';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { queryLogger } from '../apps/server/src/db/query-log.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { round } from './lib/util.js';
@@ -17,29 +16,30 @@ export const GUARDED_TABLES = ['tasks', 'features', 'task_comments', 'task_histo
 export type PlanNode = { nodeType: string; relation?: string; index?: string };
 export type ExplainedStatement = { sql: string; executionMs: number; nodes: PlanNode[]; seqScans: string[] };
 export type ExplainedRequest = { name: string; path: string; status: number; statements: ExplainedStatement[]; ok: boolean };
-export type ExplainReport = { ok: boolean; requests: ExplainedRequest[] };
+export type ExplainReport = { ok: boolean; requests: ExplainedRequest[]; /** The server's server_version ('17.10', '15.18 (Debian ...)'). */ serverVersion?: string };
 
-type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/** embedded: the run's DATA_DIR (no app running on it); postgres: the seeded database's URL. */
+export type ExplainTarget = { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string };
 
 /** The app over a database we also hold a raw client for (to run EXPLAIN with the same params). */
-async function openTarget(target: Target) {
-  if (target.kind === 'pglite') {
-    const client = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite') });
-    const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
-    const database: Database = { db, kind: 'pglite', migrate: async () => {}, dumpDataDir: () => client.dumpDataDir('none'), listen: async () => async () => {}, close: () => client.close() };
-    const explain = async (text: string, params: unknown[]) => (await client.query<Record<string, unknown>>(text, params)).rows;
-    return { database, explain };
-  }
-  const client = postgres(target.url, { max: 2, onnotice: () => {} });
+async function openTarget(target: ExplainTarget) {
+  const server = target.kind === 'embedded' ? await startEmbeddedPostgres({ dataDir: target.dataDir }) : undefined;
+  const client = connectPostgres(server ? server.urlFor(EMBEDDED_DATABASE) : (target as { url: string }).url, { max: 2 });
   const db = drizzlePostgres(client, { schema, logger: queryLogger }) as unknown as Db;
   const database: Database = {
     db,
-    kind: 'postgres',
+    kind: server ? 'embedded' : 'postgres',
     migrate: async () => {},
     dumpDataDir: () => Promise.reject(new Error('not PGlite')),
     // EXPLAIN needs no live events.
     listen: async () => async () => {},
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      try {
+        await client.end({ timeout: 5 });
+      } finally {
+        await server?.stop();
+      }
+    },
   };
   const explain = async (text: string, params: unknown[]) =>
     (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Array<Record<string, unknown>>;
@@ -59,7 +59,7 @@ function walk(plan: Record<string, unknown>, nodes: PlanNode[]) {
  * Runs every list the app serves on the seeded data, captures the SQL each request ran (the
  * app's query log), and EXPLAIN ANALYZEs each SELECT with its own parameters.
  */
-export async function explainLists(target: Target, fixtures: Fixtures): Promise<ExplainReport> {
+export async function explainLists(target: ExplainTarget, fixtures: Fixtures): Promise<ExplainReport> {
   const { database, explain } = await openTarget(target);
   let last: RequestQueries | undefined;
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), authRateLimit: { perIp: 1_000_000, windowMs: 60_000 } };
@@ -79,8 +79,10 @@ export async function explainLists(target: Target, fixtures: Fixtures): Promise<
       ['features list', `/api/v1/features?projectId=${big}`],
       ['features list, deep page', `/api/v1/features?projectId=${big}&page=${Math.floor(fixtures.bigProject.features / 10) - 5}`],
       ['features list, search', `/api/v1/features?projectId=${big}&search=invoice`],
+      ['tasks list, first page', `/api/v1/tasks?featureId=${feature}`],
       ['tasks list, filter', `/api/v1/tasks?featureId=${feature}&status=IN_PROGRESS&priority=HIGH`],
       ['tasks list, search', `/api/v1/tasks?featureId=${feature}&search=${fixtures.bigFeature.searchTerm}`],
+      ['board', `/api/v1/tasks/board?featureId=${feature}`],
       ['task detail with history', `/api/v1/tasks/${task}`],
       ['task comments', `/api/v1/tasks/${task}/comments`],
       ['assigned tasks', '/api/v1/users/tasks'],
@@ -116,7 +118,8 @@ export async function explainLists(target: Target, fixtures: Fixtures): Promise<
         ok: response.statusCode === 200 && statements.length > 0 && statements.every((statement) => statement.seqScans.length === 0),
       });
     }
-    return { ok: requests.every((request) => request.ok), requests };
+    const [version] = await explain("select current_setting('server_version') as version", []);
+    return { ok: requests.every((request) => request.ok), requests, serverVersion: String(version?.version ?? '') || undefined };
   } finally {
     await app.close();
     await database.close();

@@ -5,8 +5,21 @@ import { benchRoot, repoRoot, round } from './lib/util.js';
 import type { Kind } from './load/scenarios.js';
 import type { WebResult } from './web/web.js';
 
-export type Run = { requestsPerSecond: number; p50: number; p99: number; errors: number; statusCodes: Record<string, number>; ratioToRaw: number; loadavg1: number };
-export type ScenarioResult = { id: string; title: string; kind: Kind; note?: string; runs: Record<number, Run> };
+/** CPU per request in ms (utime+stime from /proc); null where the database's processes are not known. */
+export type Cpu = { serverMs: number; databaseMs: number | null; totalMs: number | null; requests: number };
+export type Run = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  ratioToRaw: number;
+  loadavg1: number;
+  cpu?: Cpu;
+};
+export type ScenarioResult = { id: string; title: string; kind: Kind; note?: string; cpuTarget?: { operation: string; ms: number }; runs: Record<number, Run> };
+/** Resident memory of the install: the app's process, the database's processes, and their sum (VmRSS); Pss of the database's. */
+export type InstallMemory = { appMb: number | null; databaseMb: number | null; totalMb: number | null; databasePssMb: number | null; databaseProcesses: number };
 export type SoakResult = {
   minutes: number;
   connections: number;
@@ -14,21 +27,47 @@ export type SoakResult = {
   endRssMb: number;
   maxRssMb: number;
   growth: number;
+  /** The same for the whole install (app plus database), when the database's processes are known. */
+  startTotalMb?: number | null;
+  endTotalMb?: number | null;
+  maxTotalMb?: number | null;
+  totalGrowth?: number | null;
   requestsPerSecond: number;
   p99: number;
   errors: number;
-  samples: Array<{ second: number; rssMb: number }>;
+  samples: Array<{ second: number; rssMb: number; totalMb?: number | null }>;
+};
+/** Seconds from spawning `node apps/server/dist/main.js` to the first 200 from /api/v1/health. */
+export type StartTimes = {
+  /** On an empty DATA_DIR (the cluster is created and migrated), one per round. */
+  firstStartSeconds: number[];
+  /** The same DATA_DIR again, right after a clean stop. */
+  restartSeconds: number[];
+  /** The empty install, idle a few seconds after its first start. */
+  emptyIdle?: InstallMemory;
+  /** The seeded data set's DATA_DIR, restarted after the load. */
+  seededRestartSeconds?: number;
 };
 export type BackendResult = {
-  backend: 'pglite' | 'postgres';
+  backend: 'embedded' | 'postgres';
   scale: string;
   counts: Record<string, number>;
   seed: { seconds: number; fromCache: boolean; fingerprint: string };
   durationSeconds: number;
   connections: number[];
-  baseline: Record<number, { requestsPerSecond: number; p50: number; p99: number; errors: number }>;
+  baseline: Record<number, { requestsPerSecond: number; p50: number; p99: number; errors: number; cpu?: { serverMs: number; requests: number } }>;
+  /** What the CPU and memory figures count. */
+  processes?: { clockTicks: number; server: string; database: string | null; databaseUnknown?: string };
+  /** CPU spent idle, in the pause after the start: ms of CPU a second. */
+  idleCpu?: { seconds: number; serverMsPerSecond: number | null; databaseMsPerSecond: number | null };
   scenarios: ScenarioResult[];
-  memory: { startRssMb: number | undefined; afterLoadRssMb: number | undefined; soak: SoakResult | undefined };
+  memory: {
+    startRssMb: number | undefined;
+    afterLoadRssMb: number | undefined;
+    soak: SoakResult | undefined;
+    install?: { afterStart: InstallMemory; afterLoad: InstallMemory; afterSoak?: InstallMemory };
+  };
+  starts?: StartTimes;
   explain: ExplainReport;
   machine?: { loadavg1: number; loadavg5: number; loadavg15: number; cores: number };
 };
@@ -37,8 +76,11 @@ export const TARGETS = {
   readP99Ms: 25,
   writeP99Ms: 50,
   healthRatio: 0.8,
-  pgliteReadShare: 0.5,
   soakGrowth: 0.1,
+  // Issue 15 §5, the default install.
+  idleMemoryMb: 200,
+  firstStartSeconds: 5,
+  restartSeconds: 2,
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
   interactionMs: 200,
@@ -47,29 +89,38 @@ export const TARGETS = {
 type Verdict = { target: string; met: boolean | undefined };
 
 const mark = (met: boolean | undefined) => (met === undefined ? '—' : met ? '**met**' : '**missed**');
+const show = (value: number | null | undefined, unit = '') => (value === null || value === undefined ? '—' : `${value}${unit}`);
 const HIGH = 50;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? undefined : round(sorted[Math.floor((sorted.length - 1) / 2)]!, 2);
+};
 
-/** The target a scenario is held to on a backend, and whether it was met. */
-export function verdictFor(result: BackendResult, scenario: ScenarioResult, postgres?: BackendResult): Verdict {
+export const backendTitle = (result: BackendResult) => {
+  const major = result.explain.serverVersion?.split(/[ .]/)[0];
+  const version = major ? ` ${major}` : '';
+  return result.backend === 'embedded' ? `Embedded PostgreSQL${version} (the default install)` : `External PostgreSQL${version} (DATABASE_URL)`;
+};
+
+/** The latency target a scenario is held to (issue 8: p99 at 50 connections; PostgreSQL, embedded or not). */
+export function verdictFor(scenario: ScenarioResult): Verdict {
   const high = scenario.runs[HIGH];
   if (!high) return { target: '', met: undefined };
   if (scenario.kind === 'baseline') {
     return { target: `≥ ${TARGETS.healthRatio * 100}% of raw node:http (${Math.round(high.ratioToRaw * 100)}%)`, met: high.ratioToRaw >= TARGETS.healthRatio };
   }
-  if (result.backend === 'postgres') {
-    const limit = scenario.kind === 'read' ? TARGETS.readP99Ms : TARGETS.writeP99Ms;
-    return { target: `p99 ≤ ${limit} ms at ${HIGH}`, met: high.p99 <= limit && high.errors === 0 };
-  }
-  if (scenario.kind === 'read') {
-    const pg = postgres?.scenarios.find((other) => other.id === scenario.id)?.runs[HIGH];
-    if (!pg) return { target: `≥ ${TARGETS.pgliteReadShare * 100}% of PostgreSQL's req/s`, met: undefined };
-    const share = high.requestsPerSecond / pg.requestsPerSecond;
-    return { target: `≥ 50% of PostgreSQL's req/s (${Math.round(share * 100)}%)`, met: share >= TARGETS.pgliteReadShare };
-  }
-  return { target: 'no target on PGlite', met: undefined };
+  const limit = scenario.kind === 'read' ? TARGETS.readP99Ms : TARGETS.writeP99Ms;
+  return { target: `p99 ≤ ${limit} ms at ${HIGH}`, met: high.p99 <= limit && high.errors === 0 };
 }
 
-function scenarioTable(result: BackendResult, postgres?: BackendResult): string {
+/** Issue 15 §2: total CPU per request at 1 connection. */
+export function cpuVerdictFor(scenario: ScenarioResult): Verdict {
+  if (!scenario.cpuTarget) return { target: '', met: undefined };
+  const total = scenario.runs[1]?.cpu?.totalMs;
+  return { target: `≤ ${scenario.cpuTarget.ms} ms (${scenario.cpuTarget.operation})`, met: total === null || total === undefined ? undefined : total <= scenario.cpuTarget.ms };
+}
+
+function scenarioTable(result: BackendResult): string {
   const lines = [
     '| endpoint | kind | 1 conn: req/s | p50 | p99 | err | 50 conn: req/s | p50 | p99 | err | ÷ raw (50) | target | result |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
@@ -81,12 +132,114 @@ function scenarioTable(result: BackendResult, postgres?: BackendResult): string 
   for (const scenario of result.scenarios) {
     const one = scenario.runs[1];
     const high = scenario.runs[HIGH];
-    const verdict = verdictFor(result, scenario, postgres);
+    const verdict = verdictFor(scenario);
     const cell = (run: Run | undefined) => (run ? `${run.requestsPerSecond} | ${run.p50} | ${run.p99} | ${run.errors}` : '— | — | — | —');
     lines.push(
       `| ${scenario.title}${scenario.note ? ` (${scenario.note})` : ''} | ${scenario.kind} | ${cell(one)} | ${cell(high)} | ${high ? high.ratioToRaw : '—'} | ${verdict.target} | ${mark(verdict.met)} |`,
     );
   }
+  return lines.join('\n');
+}
+
+/** CPU per request of the server and of the database, next to req/s and p99, with issue 15's targets. */
+function cpuTable(result: BackendResult): string {
+  const lines = [
+    '| endpoint | 1 conn: req/s | p99 | CPU ms/req: server | database | total | 50 conn: req/s | p99 | CPU ms/req: server | database | total | target (total, 1 conn) | result |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
+  ];
+  const raw = (connections: number) => result.baseline[connections];
+  const rawCell = (connections: number) => {
+    const run = raw(connections);
+    return run ? `${run.requestsPerSecond} | ${run.p99} | ${show(run.cpu?.serverMs)} | — | ${show(run.cpu?.serverMs)}` : '— | — | — | — | —';
+  };
+  lines.push(`| raw node:http JSON (baseline) | ${rawCell(1)} | ${rawCell(HIGH)} | — | — |`);
+  const cell = (run: Run | undefined) =>
+    run ? `${run.requestsPerSecond} | ${run.p99} | ${show(run.cpu?.serverMs)} | ${show(run.cpu?.databaseMs)} | ${show(run.cpu?.totalMs)}` : '— | — | — | — | —';
+  for (const scenario of result.scenarios) {
+    const verdict = cpuVerdictFor(scenario);
+    lines.push(`| ${scenario.title} | ${cell(scenario.runs[1])} | ${cell(scenario.runs[HIGH])} | ${verdict.target || '—'} | ${mark(verdict.met)} |`);
+  }
+  return lines.join('\n');
+}
+
+function memoryText(memory: InstallMemory | undefined): string {
+  if (!memory) return '—';
+  return `**${show(memory.totalMb, ' MB')}** (app ${show(memory.appMb, ' MB')} + ${memory.databaseProcesses} database processes ${show(memory.databaseMb, ' MB')}; database Pss ${show(memory.databasePssMb, ' MB')})`;
+}
+
+/** Issue 15 §5: idle memory of the install and its start times. */
+function installLines(result: BackendResult): string[] {
+  const lines: string[] = [];
+  const install = result.memory.install;
+  if (install) {
+    const idleMet = (memory: InstallMemory | undefined) =>
+      result.backend === 'embedded' && memory?.totalMb !== null && memory?.totalMb !== undefined ? memory.totalMb <= TARGETS.idleMemoryMb : undefined;
+    // Issue 15's memory target is the default install's; an external server is shown for comparison.
+    const isDefault = result.backend === 'embedded';
+    const target = isDefault ? ` (target ≤ ${TARGETS.idleMemoryMb} MB)` : '';
+    const verdict = (memory: InstallMemory) => (isDefault ? `: ${mark(idleMet(memory))}` : '');
+    lines.push(`- Idle, a few seconds after start${target}: ${memoryText(install.afterStart)}${verdict(install.afterStart)}.`);
+    lines.push(`- After the load: ${memoryText(install.afterLoad)}.`);
+    if (install.afterSoak) lines.push(`- Idle after the soak${target}: ${memoryText(install.afterSoak)}${verdict(install.afterSoak)}.`);
+  }
+  const starts = result.starts;
+  if (starts) {
+    const first = median(starts.firstStartSeconds);
+    const restart = median(starts.restartSeconds);
+    const rounds = starts.firstStartSeconds.length;
+    const of = rounds > 1 ? ` (median of ${rounds}: ${starts.firstStartSeconds.join(', ')} s)` : '';
+    const ofRestart = rounds > 1 ? ` (median of ${rounds}: ${starts.restartSeconds.join(', ')} s)` : '';
+    lines.push(
+      `- First start on an empty DATA_DIR (spawn to health 200: the cluster is created, then migrated): **${show(first, ' s')}**${of} (target ≤ ${TARGETS.firstStartSeconds} s: ${mark(first === undefined ? undefined : first <= TARGETS.firstStartSeconds)}); ` +
+        `restart: **${show(restart, ' s')}**${ofRestart} (target ≤ ${TARGETS.restartSeconds} s: ${mark(restart === undefined ? undefined : restart <= TARGETS.restartSeconds)}).`,
+    );
+    if (starts.emptyIdle) lines.push(`- The empty install, idle after its first start: ${memoryText(starts.emptyIdle)}.`);
+    if (starts.seededRestartSeconds !== undefined) lines.push(`- Restart with the ${result.scale} data set, after the load: ${starts.seededRestartSeconds} s.`);
+  }
+  return lines;
+}
+
+function memoryLines(result: BackendResult): string {
+  const memory = result.memory;
+  const lines = [`- The server process alone: RSS at start ${memory.startRssMb ?? '—'} MB; after the load: **${memory.afterLoadRssMb ?? '—'} MB**.`];
+  lines.push(...installLines(result));
+  if (memory.soak) {
+    const soak = memory.soak;
+    const total =
+      soak.totalGrowth !== undefined && soak.totalGrowth !== null
+        ? `; app plus database ${show(soak.startTotalMb)} → ${show(soak.endTotalMb)} MB (max ${show(soak.maxTotalMb)} MB), growth **${(soak.totalGrowth * 100).toFixed(1)}%** (${mark(soak.totalGrowth < TARGETS.soakGrowth)})`
+        : '';
+    lines.push(
+      `- Soak: ${soak.minutes} min of mixed reads and writes at ${soak.connections} connections (${soak.requestsPerSecond} req/s, p99 ${soak.p99} ms, ${soak.errors} errors): server RSS ${soak.startRssMb} → ${soak.endRssMb} MB (max ${soak.maxRssMb} MB), growth **${(soak.growth * 100).toFixed(1)}%** (target < ${TARGETS.soakGrowth * 100}%: ${mark(soak.growth < TARGETS.soakGrowth)})${total}.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Issue 15's targets side by side: the default install against the external PostgreSQL of the same run. */
+export function issue15Table(embedded: BackendResult, postgres?: BackendResult): string {
+  const lines = [
+    '| issue 15 target | endpoint | default install: CPU ms/req (server + database = total) | result | external PostgreSQL: CPU ms/req | default ÷ external req/s (1 conn) |',
+    '|---|---|--:|---|--:|--:|',
+  ];
+  for (const scenario of embedded.scenarios.filter((item) => item.cpuTarget)) {
+    const cpu = scenario.runs[1]?.cpu;
+    const other = postgres?.scenarios.find((item) => item.id === scenario.id)?.runs[1];
+    const ratio = other && scenario.runs[1] ? round(scenario.runs[1].requestsPerSecond / other.requestsPerSecond, 2) : undefined;
+    const parts = (value: Cpu | undefined) => (value ? `${value.serverMs} + ${show(value.databaseMs)} = **${show(value.totalMs)}**` : '—');
+    lines.push(
+      `| ${scenario.cpuTarget!.operation} ≤ ${scenario.cpuTarget!.ms} ms | ${scenario.title} | ${parts(cpu)} | ${mark(cpuVerdictFor(scenario).met)} | ${other ? parts(other.cpu) : '—'} | ${show(ratio)} |`,
+    );
+  }
+  const idle = embedded.memory.install?.afterStart.totalMb;
+  const afterSoak = embedded.memory.install?.afterSoak?.totalMb;
+  lines.push(
+    `| idle memory ≤ ${TARGETS.idleMemoryMb} MB | after start${afterSoak !== undefined ? ' / after the soak' : ''} | ${show(idle, ' MB')}${afterSoak !== undefined ? ` / ${show(afterSoak, ' MB')}` : ''} | ${mark(idle === null || idle === undefined ? undefined : idle <= TARGETS.idleMemoryMb && (afterSoak === undefined || (afterSoak !== null && afterSoak <= TARGETS.idleMemoryMb)))} | — | — |`,
+  );
+  const first = embedded.starts ? median(embedded.starts.firstStartSeconds) : undefined;
+  const restart = embedded.starts ? median(embedded.starts.restartSeconds) : undefined;
+  lines.push(`| first start ≤ ${TARGETS.firstStartSeconds} s | empty DATA_DIR | ${show(first, ' s')} | ${mark(first === undefined ? undefined : first <= TARGETS.firstStartSeconds)} | — | — |`);
+  lines.push(`| restart ≤ ${TARGETS.restartSeconds} s | the same DATA_DIR | ${show(restart, ' s')} | ${mark(restart === undefined ? undefined : restart <= TARGETS.restartSeconds)} | — | — |`);
   return lines.join('\n');
 }
 
@@ -108,22 +261,17 @@ function explainTable(report: ExplainReport): string {
   return lines.join('\n');
 }
 
-function memoryLines(result: BackendResult): string {
-  const memory = result.memory;
-  const lines = [`- RSS at start: ${memory.startRssMb ?? '—'} MB; after the load: **${memory.afterLoadRssMb ?? '—'} MB**.`];
-  if (memory.soak) {
-    const soak = memory.soak;
-    lines.push(
-      `- Soak: ${soak.minutes} min of mixed reads and writes at ${soak.connections} connections (${soak.requestsPerSecond} req/s, p99 ${soak.p99} ms, ${soak.errors} errors): RSS ${soak.startRssMb} → ${soak.endRssMb} MB (max ${soak.maxRssMb} MB), growth **${(soak.growth * 100).toFixed(1)}%** (target < ${TARGETS.soakGrowth * 100}%: ${mark(soak.growth < TARGETS.soakGrowth)}).`,
-    );
-  }
-  return lines.join('\n');
-}
-
-export function backendMarkdown(result: BackendResult, postgres?: BackendResult): string {
-  const title = result.backend === 'pglite' ? 'PGlite (embedded, the default)' : 'PostgreSQL 15';
+export function backendMarkdown(result: BackendResult): string {
+  const title = backendTitle(result);
   const machine = result.machine ? `load average ${result.machine.loadavg1} / ${result.machine.loadavg5} / ${result.machine.loadavg15} on ${result.machine.cores} cores at the end` : '';
   const loads = result.scenarios.flatMap((scenario) => Object.values(scenario.runs).map((run) => run.loadavg1));
+  const processes = result.processes;
+  const counted = processes
+    ? `Server: ${processes.server}. Database: ${processes.database ?? `unknown (${processes.databaseUnknown})`}. utime+stime from /proc/<pid>/stat (${processes.clockTicks} ticks a second: a tick is ${round(1000 / processes.clockTicks, 1)} ms, shared by the run's requests), read before and after each measured run (after its warm-up), divided by the requests it completed.`
+    : 'CPU was not measured in this run.';
+  const idle = result.idleCpu
+    ? ` Idle (the ${result.idleCpu.seconds} s after the start, no requests): server ${show(result.idleCpu.serverMsPerSecond)} ms of CPU a second, database ${show(result.idleCpu.databaseMsPerSecond)} ms a second; at 1 connection that idle share is inside each figure (spread over the requests of each second).`
+    : '';
   return [
     `### ${title}`,
     '',
@@ -134,9 +282,13 @@ export function backendMarkdown(result: BackendResult, postgres?: BackendResult)
     '',
     'Latencies in ms; "err" counts non-2xx answers, socket errors and timeouts; "÷ raw" is req/s over the raw node:http endpoint measured in the same run at the same connections.',
     '',
-    scenarioTable(result, postgres),
+    scenarioTable(result),
     '',
-    `**Memory** (the server process, ${title}):`,
+    `**CPU per request** (ms). ${counted}${idle}`,
+    '',
+    cpuTable(result),
+    '',
+    `**Memory** (${title}):`,
     '',
     memoryLines(result),
     '',
@@ -169,8 +321,10 @@ export type RunSummary = {
   startedAt: Date;
   finishedAt: Date;
   quick: boolean;
+  /** Refresh docs/benchmarks.md from a quick run too (labelled as one). */
+  docs: boolean;
   results: BackendResult[];
-  /** PostgreSQL results of an earlier run, when this one ran PGlite only. */
+  /** External PostgreSQL results of an earlier run, when this one ran the embedded server only. */
   reusedPostgres?: BackendResult & { startedAt: string };
   web: WebResult | undefined;
   skippedPostgres: string | undefined;
@@ -187,6 +341,7 @@ export function writeResults(summary: RunSummary): string[] {
   const dir = path.join(benchRoot, 'results');
   fs.mkdirSync(dir, { recursive: true });
   const postgres = summary.results.find((result) => result.backend === 'postgres') ?? summary.reusedPostgres;
+  const embedded = summary.results.find((result) => result.backend === 'embedded');
   const written: string[] = [];
   const meta = {
     startedAt: summary.startedAt.toISOString(),
@@ -195,10 +350,11 @@ export function writeResults(summary: RunSummary): string[] {
     node: process.version,
     machineAtStart: summary.machineAtStart,
   };
+  const targets = embedded ? ['### Issue 15 targets (the default install)', '', issue15Table(embedded, postgres), ''].join('\n') : '';
   for (const result of summary.results) {
     const base = path.join(dir, `${date}-${result.backend}${suffix}`);
     fs.writeFileSync(`${base}.json`, `${JSON.stringify({ ...meta, ...result }, null, 2)}\n`);
-    fs.writeFileSync(`${base}.md`, `# Benchmark ${date}: ${result.backend}\n\n${backendMarkdown(result, postgres)}\n`);
+    fs.writeFileSync(`${base}.md`, `# Benchmark ${date}: ${result.backend}\n\n${result === embedded ? `${targets}\n` : ''}${backendMarkdown(result)}\n`);
     written.push(`${base}.json`, `${base}.md`);
   }
   if (summary.web) {
@@ -207,22 +363,25 @@ export function writeResults(summary: RunSummary): string[] {
     fs.writeFileSync(`${base}.md`, `# Benchmark ${date}: front end\n\n${webMarkdown(summary.web)}\n`);
     written.push(`${base}.json`, `${base}.md`);
   }
-  if (summary.quick) return written;
+  if (summary.quick && !summary.docs) return written;
 
   // docs/benchmarks.md: the generated block between the markers is replaced; the rest is prose.
   const docsPath = path.join(repoRoot, 'docs/benchmarks.md');
   const docs = fs.existsSync(docsPath) ? fs.readFileSync(docsPath, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
-  const pglite = summary.results.find((result) => result.backend === 'pglite');
+  const kind = summary.quick
+    ? 'a QUICK run (`--quick`: the small data set, 3 s measurements after a 1 s warm-up, a 30 s soak): indicative only'
+    : 'a full run';
   const block = [
     START,
     '',
-    `## Latest results (${date}, ${meta.minutes} min, Node ${process.version}; load average at start ${summary.machineAtStart.loadavg1} / ${summary.machineAtStart.loadavg5} / ${summary.machineAtStart.loadavg15} on ${summary.machineAtStart.cores} cores)`,
+    `## Latest results (${date}, ${kind}; ${meta.minutes} min, Node ${process.version}; load average at start ${summary.machineAtStart.loadavg1} / ${summary.machineAtStart.loadavg5} / ${summary.machineAtStart.loadavg15} on ${summary.machineAtStart.cores} cores)`,
     '',
     summary.skippedPostgres ? `> ${summary.skippedPostgres}\n` : '',
-    summary.reusedPostgres ? `> PostgreSQL: the run started ${summary.reusedPostgres.startedAt}; PGlite and the front end: this run.\n` : '',
-    postgres ? backendMarkdown(postgres) : '',
+    summary.reusedPostgres ? `> External PostgreSQL: the run started ${summary.reusedPostgres.startedAt}; the default install and the front end: this run.\n` : '',
+    targets,
+    embedded ? backendMarkdown(embedded) : '',
     '',
-    pglite ? backendMarkdown(pglite, postgres) : '',
+    postgres ? backendMarkdown(postgres) : '',
     '',
     summary.web ? webMarkdown(summary.web) : '',
     '',

@@ -1,52 +1,90 @@
 // `npm run bench`: seeds the large data set, checks every list query's plan, loads the
-// production server with autocannon on PGlite and on PostgreSQL, soaks it for memory, runs
-// Lighthouse and the long-list interaction check, and writes bench/results and docs/benchmarks.md.
+// production server with autocannon on the default install (the embedded PostgreSQL in DATA_DIR)
+// and on an external PostgreSQL, measures CPU per request of the server and of the database,
+// the install's memory and start times, soaks it for memory, runs Lighthouse and the long-list
+// interaction check, and writes bench/results and docs/benchmarks.md.
 //
 //   npm run bench                      the whole run (about 30 minutes on 2 cores)
 //   npm run bench -- --quick           small data set, short runs, short soak (a few minutes)
-//   npm run bench -- --no-soak --no-web --duration=5 --backend=pglite
+//   npm run bench -- --no-soak --no-web --duration=5 --backend=embedded
+//   npm run bench -- --quick --docs    a quick run that also refreshes docs/benchmarks.md
 //
-// PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database on a server where the
-// user may create databases; the bench creates tasklane_bench_<pid> there and drops it after.
+// External PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database on a server
+// where the user may create databases; the bench creates tasklane_bench_<pid> there and drops it
+// after. Its CPU is measured when it is a Debian cluster on this machine (pg_lsclusters).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { explainLists, type ExplainReport } from './explain.js';
-import { dataRoot, log, machineLoad, repoRoot, round, rssMb, sleep } from './lib/util.js';
-import { runAutocannon, startAppServer, startRawServer, type LoadResult, type Running } from './load/processes.js';
+import { stopOrphan } from '../apps/server/src/db/embedded.js';
+import { explainLists, type ExplainReport, type ExplainTarget } from './explain.js';
+import {
+  CLOCK_TICKS,
+  cpuMsBetween,
+  cpuSnapshot,
+  embeddedDatabase,
+  externalDatabase,
+  groupMemory,
+  rssMb,
+  singleProcess,
+  type ProcessGroup,
+} from './lib/proc.js';
+import { dataRoot, log, machineLoad, repoRoot, round, sleep } from './lib/util.js';
+import { runAutocannon, startAppServer, startRawServer, type AppServer, type LoadResult, type Running } from './load/processes.js';
 import { requestFor, scenarios, soakRequests } from './load/scenarios.js';
-import { writeResults, type BackendResult, type ScenarioResult, type SoakResult } from './results.js';
+import {
+  writeResults,
+  type BackendResult,
+  type Cpu,
+  type InstallMemory,
+  type ScenarioResult,
+  type SoakResult,
+  type StartTimes,
+} from './results.js';
 import type { Fixtures } from './seed/generate.js';
 import { scales } from './seed/scale.js';
-import { dropPostgres, seedPglite, seedPostgres, type SeedReport } from './seed/seed.js';
+import { dropPostgres, seedEmbedded, seedPostgres, type SeedReport } from './seed/seed.js';
 import { runWebChecks, type WebResult } from './web/web.js';
+
+type Backend = 'embedded' | 'postgres';
 
 type Options = {
   quick: boolean;
   duration: number;
   warmup: number;
   soakMinutes: number;
-  backends: Array<'pglite' | 'postgres'>;
+  backends: Backend[];
   web: boolean;
   connections: number[];
+  /** Rounds of first start and restart on an empty DATA_DIR. */
+  startRounds: number;
+  docs: boolean;
 };
+
+/** How long the install is left alone before its idle memory (and CPU) is read. */
+const SETTLE_MS = 5_000;
 
 function parseOptions(argv: string[]): Options {
   const flag = (name: string) => argv.includes(`--${name}`);
   const value = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
   const quick = flag('quick');
   const backend = value('backend') ?? 'both';
+  if (!['embedded', 'postgres', 'both'].includes(backend)) throw new Error(`--backend=${backend}: use embedded, postgres or both`);
   return {
     quick,
     duration: Number(value('duration') ?? (quick ? 3 : 10)),
     warmup: quick ? 1 : 3,
     soakMinutes: flag('no-soak') ? 0 : Number(value('soak-minutes') ?? (quick ? 0.5 : 10)),
-    backends: backend === 'both' ? ['postgres', 'pglite'] : [backend as 'pglite' | 'postgres'],
+    backends: backend === 'both' ? ['postgres', 'embedded'] : [backend as Backend],
     web: !flag('no-web'),
     connections: [1, 50],
+    startRounds: Number(value('start-rounds') ?? (quick ? 1 : 3)),
+    docs: flag('docs'),
   };
 }
+
+/** What one backend's CPU and memory figures count: the app's process, and the database's processes when known. */
+type Meters = { server: ProcessGroup; database: ProcessGroup | undefined; databaseUnknown?: string };
 
 async function signIn(url: string, fixtures: Fixtures): Promise<string> {
   const response = await fetch(`${url}/api/v1/auth/login`, {
@@ -68,17 +106,63 @@ function summary(result: LoadResult) {
   };
 }
 
-async function measure(options: Options, url: string, requests: unknown[], connections: number) {
+const perRequest = (ms: number | undefined, requests: number) => (ms === undefined || requests === 0 ? null : round(ms / requests, 3));
+
+/**
+ * A warm-up, then the measured run, with the CPU time of the server's and the database's
+ * processes read just before and just after it: CPU per request of each.
+ */
+async function measure(options: Options, url: string, requests: unknown[], connections: number, meters: Meters) {
   await runAutocannon({ url, connections: Math.min(connections, 10), duration: options.warmup, requests });
-  return runAutocannon({ url, connections, duration: options.duration, requests });
+  const before = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database) };
+  const result = await runAutocannon({ url, connections, duration: options.duration, requests });
+  const after = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database) };
+  const count = result.requestsTotal;
+  const serverMs = perRequest(cpuMsBetween(before.server, after.server), count);
+  const databaseMs = perRequest(cpuMsBetween(before.database, after.database), count);
+  const cpu: Cpu | undefined =
+    serverMs === null ? undefined : { serverMs, databaseMs, totalMs: databaseMs === null ? null : round(serverMs + databaseMs, 3), requests: count };
+  return { result, cpu };
 }
 
-async function loadBackend(options: Options, server: Running, raw: Running, fixtures: Fixtures) {
+/**
+ * CPU the install spends doing nothing (timers, the outbox worker, PostgreSQL's background
+ * processes), over the settling pause after a start: at 1 connection it is part of each
+ * request's figure, in proportion to how few requests a second there are.
+ */
+async function measureIdleCpu(meters: Meters): Promise<NonNullable<BackendResult['idleCpu']>> {
+  const before = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database) };
+  const started = performance.now();
+  await sleep(SETTLE_MS);
+  const seconds = (performance.now() - started) / 1000;
+  const rate = (ms: number | undefined) => (ms === undefined ? null : round(ms / seconds, 1));
+  return {
+    seconds: round(seconds, 1),
+    serverMsPerSecond: rate(cpuMsBetween(before.server, cpuSnapshot(meters.server))),
+    databaseMsPerSecond: rate(cpuMsBetween(before.database, cpuSnapshot(meters.database))),
+  };
+}
+
+function installMemory(meters: Meters): InstallMemory {
+  const app = groupMemory(meters.server);
+  const database = groupMemory(meters.database);
+  return {
+    appMb: app?.rssMb ?? null,
+    databaseMb: database?.rssMb ?? null,
+    totalMb: app && database ? round(app.rssMb + database.rssMb, 1) : null,
+    databasePssMb: database?.pssMb ?? null,
+    databaseProcesses: database?.processes ?? 0,
+  };
+}
+
+async function loadBackend(options: Options, server: Running, raw: Running, fixtures: Fixtures, meters: Meters) {
   const cookie = await signIn(server.url, fixtures);
-  const baseline: Record<string, ReturnType<typeof summary>> = {};
+  const rawMeters: Meters = { server: singleProcess('raw node:http', raw.process.pid!), database: undefined };
+  const baseline: BackendResult['baseline'] = {};
   for (const connections of options.connections) {
-    baseline[connections] = summary(await measure(options, raw.url, [{ method: 'GET', path: '/' }], connections));
-    log(`raw node:http at ${connections}: ${baseline[connections]!.requestsPerSecond} req/s`);
+    const { result, cpu } = await measure(options, raw.url, [{ method: 'GET', path: '/' }], connections, rawMeters);
+    baseline[connections] = { ...summary(result), ...(cpu ? { cpu: { serverMs: cpu.serverMs, requests: cpu.requests } } : {}) };
+    log(`raw node:http at ${connections}: ${baseline[connections]!.requestsPerSecond} req/s, ${cpu?.serverMs ?? '?'} ms CPU a request`);
   }
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios(fixtures)) {
@@ -86,33 +170,52 @@ async function loadBackend(options: Options, server: Running, raw: Running, fixt
     for (const connections of options.connections) {
       if (server.process.exitCode !== null || server.process.signalCode !== null) throw new Error('the server has exited (see its last words above)');
       const load = machineLoad().loadavg1;
-      const result = summary(await measure(options, server.url, [requestFor(scenario, cookie)], connections));
-      runs[connections] = { ...result, ratioToRaw: round(result.requestsPerSecond / baseline[connections]!.requestsPerSecond, 4), loadavg1: load };
-      log(`${scenario.title} at ${connections}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
+      const measured = await measure(options, server.url, [requestFor(scenario, cookie)], connections, meters);
+      const result = summary(measured.result);
+      runs[connections] = {
+        ...result,
+        ratioToRaw: round(result.requestsPerSecond / baseline[connections]!.requestsPerSecond, 4),
+        loadavg1: load,
+        ...(measured.cpu ? { cpu: measured.cpu } : {}),
+      };
+      const cpu = measured.cpu ? `, CPU ms/req server ${measured.cpu.serverMs} + database ${measured.cpu.databaseMs ?? '?'}` : '';
+      log(`${scenario.title} at ${connections}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}${cpu}`);
     }
-    results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, note: scenario.note, runs });
+    results.push({
+      id: scenario.id,
+      title: scenario.title,
+      kind: scenario.kind,
+      ...(scenario.note ? { note: scenario.note } : {}),
+      ...(scenario.cpuTarget ? { cpuTarget: scenario.cpuTarget } : {}),
+      runs,
+    });
   }
   return { baseline, results, cookie };
 }
 
-async function soak(options: Options, server: Running, fixtures: Fixtures, cookie: string): Promise<SoakResult> {
+async function soak(options: Options, server: Running, fixtures: Fixtures, cookie: string, meters: Meters): Promise<SoakResult> {
   const pid = server.process.pid!;
+  const total = () => installMemory(meters).totalMb;
   const startRss = rssMb(pid)!;
-  const samples: Array<{ second: number; rssMb: number }> = [{ second: 0, rssMb: startRss }];
+  const startTotal = total();
+  const samples: SoakResult['samples'] = [{ second: 0, rssMb: startRss, totalMb: startTotal }];
   const seconds = Math.round(options.soakMinutes * 60);
-  log(`soak: ${options.soakMinutes} min of mixed load at 10 connections (RSS at start ${startRss} MB)`);
+  log(`soak: ${options.soakMinutes} min of mixed load at 10 connections (server RSS at start ${startRss} MB, with the database ${startTotal ?? '?'} MB)`);
   const started = Date.now();
   const sampler = setInterval(() => {
     const rss = rssMb(pid);
-    if (rss !== undefined) samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: rss });
+    if (rss !== undefined) samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: rss, totalMb: total() });
   }, 10_000);
   const result = await runAutocannon({ url: server.url, connections: 10, duration: seconds, requests: soakRequests(fixtures, cookie) });
   clearInterval(sampler);
   await sleep(1000);
   const endRss = rssMb(pid)!;
-  samples.push({ second: seconds, rssMb: endRss });
+  const endTotal = total();
+  samples.push({ second: seconds, rssMb: endRss, totalMb: endTotal });
   const growth = round((endRss - startRss) / startRss, 4);
-  log(`soak done: RSS ${startRss} -> ${endRss} MB (${(growth * 100).toFixed(1)}%), ${round(result.requestsPerSecond, 1)} req/s, errors ${result.errors}`);
+  const totalGrowth = startTotal !== null && endTotal !== null ? round((endTotal - startTotal) / startTotal, 4) : null;
+  const totals = samples.map((sample) => sample.totalMb).filter((value): value is number => typeof value === 'number');
+  log(`soak done: server RSS ${startRss} -> ${endRss} MB (${(growth * 100).toFixed(1)}%), with the database ${startTotal ?? '?'} -> ${endTotal ?? '?'} MB, ${round(result.requestsPerSecond, 1)} req/s, errors ${result.errors}`);
   return {
     minutes: options.soakMinutes,
     connections: 10,
@@ -120,6 +223,10 @@ async function soak(options: Options, server: Running, fixtures: Fixtures, cooki
     endRssMb: endRss,
     maxRssMb: Math.max(...samples.map((sample) => sample.rssMb)),
     growth,
+    startTotalMb: startTotal,
+    endTotalMb: endTotal,
+    maxTotalMb: totals.length > 0 ? Math.max(...totals) : null,
+    totalGrowth,
     requestsPerSecond: round(result.requestsPerSecond, 1),
     p99: result.latencyP99,
     errors: result.errors,
@@ -127,26 +234,86 @@ async function soak(options: Options, server: Running, fixtures: Fixtures, cooki
   };
 }
 
-async function runBackend(options: Options, backend: 'pglite' | 'postgres', raw: Running, adminUrl: string | undefined) {
+/**
+ * Issue 15 §5: the default install's first start on an empty DATA_DIR (the cluster is created
+ * and migrated) and its restart after a clean stop, spawn to health 200, as `npm start` runs.
+ */
+async function measureStarts(rounds: number): Promise<StartTimes> {
+  const times: StartTimes = { firstStartSeconds: [], restartSeconds: [] };
+  for (let round_ = 0; round_ < rounds; round_ += 1) {
+    const dataDir = fs.mkdtempSync(path.join(dataRoot, 'start-'));
+    try {
+      const first = await startAppServer({ dataDir });
+      times.firstStartSeconds.push(round(first.startSeconds, 2));
+      if (round_ === 0) {
+        await sleep(SETTLE_MS);
+        times.emptyIdle = installMemory({ server: singleProcess('app', first.process.pid!), database: embeddedDatabase(dataDir) });
+      }
+      await first.stop();
+      const again = await startAppServer({ dataDir });
+      times.restartSeconds.push(round(again.startSeconds, 2));
+      await again.stop();
+      log(`start on an empty DATA_DIR: ${times.firstStartSeconds.at(-1)} s; restart: ${times.restartSeconds.at(-1)} s`);
+    } finally {
+      await stopOrphan(dataDir);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return times;
+}
+
+function metersFor(server: AppServer, target: ExplainTarget, database: string): Meters {
+  const app = singleProcess('the app process (node apps/server/dist/main.js, its own threads; not its children)', server.process.pid!);
+  if (target.kind === 'embedded') return { server: app, database: embeddedDatabase(target.dataDir) };
+  const external = externalDatabase(target.url, database);
+  return 'unknown' in external ? { server: app, database: undefined, databaseUnknown: external.unknown } : { server: app, database: external };
+}
+
+async function runBackend(options: Options, backend: Backend, raw: Running, adminUrl: string | undefined) {
   const scale = scales[options.quick ? 'quick' : 'full'];
   const database = `tasklane_bench_${process.pid}`;
-  const runDir = path.join(dataRoot, 'run-pglite');
-  const seeded: SeedReport & { url?: string } = backend === 'pglite' ? await seedPglite(scale, runDir) : await seedPostgres(scale, adminUrl!, database);
+  const runDir = path.join(dataRoot, 'run-embedded');
+  const seeded: SeedReport & { url?: string } = backend === 'embedded' ? await seedEmbedded(scale, runDir) : await seedPostgres(scale, adminUrl!, database);
   log(`${backend}: data set ready in ${seeded.seconds.toFixed(0)} s${seeded.fromCache ? ' (from the cache)' : ''}`);
-  const target = backend === 'pglite' ? { kind: 'pglite' as const, dataDir: runDir } : { kind: 'postgres' as const, url: seeded.url! };
+  const target: ExplainTarget = backend === 'embedded' ? { kind: 'embedded', dataDir: runDir } : { kind: 'postgres', url: seeded.url! };
   let explain: ExplainReport;
-  let server: Running | undefined;
+  let server: AppServer | undefined;
   let web: WebResult | undefined;
   try {
     explain = await explainLists(target, seeded.fixtures);
     log(`${backend}: EXPLAIN of ${explain.requests.length} lists: ${explain.ok ? 'every one uses indexes' : 'SEQUENTIAL SCANS FOUND'}`);
-    server = await startAppServer(backend === 'pglite' ? { dataDir: runDir } : { databaseUrl: target.kind === 'postgres' ? target.url : '' });
+    // The default install: DATA_DIR and no DATABASE_URL, as `npm start` runs it.
+    server = await startAppServer(target.kind === 'embedded' ? { dataDir: runDir } : { databaseUrl: target.url });
+    const meters = metersFor(server, target, database);
+    if (meters.databaseUnknown) log(`${backend}: the database's CPU and memory are unknown: ${meters.databaseUnknown}`);
+    const idleCpu = await measureIdleCpu(meters);
+    log(`${backend}: idle CPU: server ${idleCpu.serverMsPerSecond ?? '?'} ms a second, database ${idleCpu.databaseMsPerSecond ?? '?'} ms a second`);
     const startRss = rssMb(server.process.pid!);
-    const load = await loadBackend(options, server, raw, seeded.fixtures);
+    const afterStart = installMemory(meters);
+    log(`${backend}: idle after start: app ${afterStart.appMb} MB + database ${afterStart.databaseMb ?? '?'} MB (${afterStart.databaseProcesses} processes)`);
+    const load = await loadBackend(options, server, raw, seeded.fixtures, meters);
     const afterLoadRss = rssMb(server.process.pid!);
-    log(`${backend}: RSS ${startRss} MB at start, ${afterLoadRss} MB after the load`);
-    const soakResult = backend === 'pglite' && options.soakMinutes > 0 ? await soak(options, server, seeded.fixtures, load.cookie) : undefined;
-    if (backend === 'pglite' && options.web) web = await runWebChecks(server.url, seeded.fixtures);
+    const afterLoad = installMemory(meters);
+    log(`${backend}: after the load: app ${afterLoad.appMb} MB + database ${afterLoad.databaseMb ?? '?'} MB`);
+    let soakResult: SoakResult | undefined;
+    let afterSoak: InstallMemory | undefined;
+    if (backend === 'embedded' && options.soakMinutes > 0) {
+      soakResult = await soak(options, server, seeded.fixtures, load.cookie, meters);
+      await sleep(SETTLE_MS);
+      afterSoak = installMemory(meters);
+      log(`${backend}: idle after the soak: app ${afterSoak.appMb} MB + database ${afterSoak.databaseMb ?? '?'} MB`);
+    }
+    if (backend === 'embedded' && options.web) web = await runWebChecks(server.url, seeded.fixtures);
+    let starts: StartTimes | undefined;
+    if (backend === 'embedded') {
+      await server.stop();
+      server = await startAppServer({ dataDir: runDir });
+      const seededRestart = round(server.startSeconds, 2);
+      log(`${backend}: restart with the ${scale.name} data set: ${seededRestart} s`);
+      await server.stop();
+      server = undefined;
+      starts = { ...(await measureStarts(options.startRounds)), seededRestartSeconds: seededRestart };
+    }
     const result: BackendResult = {
       backend,
       scale: scale.name,
@@ -155,8 +322,16 @@ async function runBackend(options: Options, backend: 'pglite' | 'postgres', raw:
       durationSeconds: options.duration,
       connections: options.connections,
       baseline: load.baseline,
+      processes: {
+        clockTicks: CLOCK_TICKS,
+        server: meters.server.describe,
+        database: meters.database?.describe ?? null,
+        ...(meters.databaseUnknown ? { databaseUnknown: meters.databaseUnknown } : {}),
+      },
+      idleCpu,
       scenarios: load.results,
-      memory: { startRssMb: startRss, afterLoadRssMb: afterLoadRss, soak: soakResult },
+      memory: { startRssMb: startRss, afterLoadRssMb: afterLoadRss, soak: soakResult, install: { afterStart, afterLoad, ...(afterSoak ? { afterSoak } : {}) } },
+      ...(starts ? { starts } : {}),
       explain,
     };
     return { result, web };
@@ -187,7 +362,7 @@ async function main() {
   if (!adminUrl && backends.includes('postgres')) {
     backends = backends.filter((backend) => backend !== 'postgres');
     skippedPostgres =
-      'PostgreSQL half SKIPPED: neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set. Run it with ' +
+      'External PostgreSQL SKIPPED: neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set. Run it with ' +
       'BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench (the user must be allowed to create databases).';
     log(skippedPostgres);
   }
@@ -211,13 +386,14 @@ async function main() {
   } finally {
     await raw.stop();
   }
-  // A PGlite-only run (--backend=pglite) is compared with the last full PostgreSQL run on record.
+  // A run of the default install alone (--backend=embedded) is compared with the last full external PostgreSQL run on record.
   const reused = !options.quick && !results.some((result) => result.backend === 'postgres') ? latestPostgresResult() : undefined;
   if (reused) log(`comparing with the PostgreSQL results of ${reused.startedAt} (bench/results)`);
   const written = writeResults({
     startedAt,
     finishedAt: new Date(),
     quick: options.quick,
+    docs: options.docs,
     results,
     reusedPostgres: reused,
     web,

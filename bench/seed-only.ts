@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { dataRoot, log } from './lib/util.js';
 import { scales } from './seed/scale.js';
-import { dropPostgres, seedPglite, seedPostgres } from './seed/seed.js';
+import { dropPostgres, seedEmbedded, seedPostgres } from './seed/seed.js';
 
 const scale = scales[process.argv.includes('--quick') ? 'quick' : 'full'];
 if (process.argv.includes('--postgres')) {
@@ -11,6 +11,6 @@ if (process.argv.includes('--postgres')) {
   log(`PostgreSQL seeded in ${report.seconds.toFixed(1)} s: ${JSON.stringify(report.fixtures.counts)}`);
   await dropPostgres(url, 'tasklane_bench_seedtest');
 } else {
-  const report = await seedPglite(scale, path.join(dataRoot, 'run-pglite'));
-  log(`PGlite seeded in ${report.seconds.toFixed(1)} s (cache: ${report.fromCache}): ${JSON.stringify(report.fixtures.counts)}`);
+  const report = await seedEmbedded(scale, path.join(dataRoot, 'run-embedded'));
+  log(`embedded PostgreSQL seeded in ${report.seconds.toFixed(1)} s (cache: ${report.fromCache}): ${JSON.stringify(report.fixtures.counts)}`);
 }

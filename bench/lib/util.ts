@@ -29,14 +29,3 @@ export function round(value: number, digits = 2) {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
-
-/** Resident memory of a process in MB, from /proc. */
-export function rssMb(pid: number): number | undefined {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
-    return match ? round(Number(match[1]) / 1024, 1) : undefined;
-  } catch {
-    return undefined;
-  }
-}

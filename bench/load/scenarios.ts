@@ -15,11 +15,13 @@ export type Scenario = {
   signedIn: boolean;
   /** Why a target does not apply as is, shown in the results. */
   note?: string;
+  /** Issue 15 §2: total CPU (server plus database) per request at 1 connection, on the default install. */
+  cpuTarget?: { operation: string; ms: number };
 };
 
 const json = { 'content-type': 'application/json' };
 
-/** The endpoints of issue 8, in the order the results list them. */
+/** The endpoints of issues 8 and 15, in the order the results list them. */
 export function scenarios(fixtures: Fixtures): Scenario[] {
   const deepPage = Math.max(2, Math.floor((fixtures.bigProject.features / 10) * 0.9));
   const writable = fixtures.writableTaskIds;
@@ -71,6 +73,15 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
       signedIn: true,
     },
     {
+      id: 'tasks-first',
+      title: "GET /tasks, a feature's first 10",
+      kind: 'read',
+      method: 'GET',
+      path: `/api/v1/tasks?featureId=${fixtures.bigFeature.id}`,
+      signedIn: true,
+      cpuTarget: { operation: 'feature task table', ms: 5 },
+    },
+    {
       id: 'tasks-filter',
       title: 'GET /tasks with a status filter',
       kind: 'read',
@@ -87,12 +98,22 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
       signedIn: true,
     },
     {
+      id: 'board',
+      title: `GET /tasks/board (a feature of ${fixtures.bigFeature.tasks.toLocaleString('en-US')} tasks)`,
+      kind: 'read',
+      method: 'GET',
+      path: `/api/v1/tasks/board?featureId=${fixtures.bigFeature.id}`,
+      signedIn: true,
+      cpuTarget: { operation: 'board of 2,000', ms: 17 },
+    },
+    {
       id: 'task-detail',
       title: 'GET /tasks/:id (with history)',
       kind: 'read',
       method: 'GET',
       path: `/api/v1/tasks/${fixtures.detailTask.id}?projectId=${fixtures.detailTask.projectId}`,
       signedIn: true,
+      cpuTarget: { operation: 'get one task', ms: 2 },
     },
     {
       id: 'create-task',
@@ -106,6 +127,7 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
         body: { featureId: fixtures.bigFeature.id, categoryId: fixtures.heavy.taskCategoryId, priority: 'HIGH' },
       },
       signedIn: true,
+      cpuTarget: { operation: 'create a task', ms: 4 },
     },
     {
       id: 'update-status',
@@ -115,6 +137,7 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
       path: '/api/v1/tasks/:id',
       dynamic: { kind: 'update-status', taskIds: writable.slice(0, half) },
       signedIn: true,
+      cpuTarget: { operation: 'change a status', ms: 5 },
     },
     {
       id: 'add-comment',
@@ -124,6 +147,7 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
       path: '/api/v1/tasks/:id/comments',
       dynamic: { kind: 'add-comment', taskIds: writable.slice(half) },
       signedIn: true,
+      cpuTarget: { operation: 'add a comment', ms: 2.5 },
     },
   ];
 }

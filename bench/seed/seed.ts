@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
-import { openPglite, openPostgres } from '../../apps/server/src/db/client.js';
-import { isLockFileName } from '../../apps/server/src/db/lock.js';
+import { EMBEDDED_DATABASE, openPostgres } from '../../apps/server/src/db/client.js';
+import { connectPostgres, withDatabase } from '../../apps/server/src/db/connect.js';
+import { clusterDirOf, ensureDatabase, findBinaries, startEmbeddedPostgres, stopOrphan } from '../../apps/server/src/db/embedded.js';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.js';
 import { migrationsDir } from '../../apps/server/src/paths.js';
 import { benchRoot, dataRoot, log } from '../lib/util.js';
@@ -42,71 +41,106 @@ async function generateInto(scale: Scale, load: (batch: CopyBatch) => Promise<vo
   return { ...fixtures, password: BENCH_PASSWORD };
 }
 
+/** Migrates the database at `url` with the app's own migrations, then loads the data set by COPY and analyzes it. */
+async function seedDatabase(scale: Scale, url: string, label: string): Promise<Fixtures> {
+  const app = await openPostgres(url, 1);
+  await app.migrate();
+  await app.close();
+  const client = connectPostgres(url, { max: 1 });
+  try {
+    const fixtures = await generateInto(scale, async (batch) => {
+      const stream: Writable = await client.unsafe(copyStatement(batch, 'STDIN')).writable();
+      stream.end(batch.csv);
+      await finished(stream);
+    });
+    log(`${label}: VACUUM ANALYZE`);
+    await client.unsafe('VACUUM ANALYZE');
+    return fixtures;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+/** What the embedded cache depends on besides the seed: the PostgreSQL major version its cluster belongs to. */
+function embeddedFingerprint(scale: Scale): string {
+  return createHash('sha256').update(fingerprint(scale)).update(`postgres-${findBinaries().major}`).digest('hex').slice(0, 12);
+}
+
 /**
- * A seeded PGlite data directory at `runDir`. The seeded directory is kept under bench/.data
- * by fingerprint, and copied for each run (the load writes to it).
+ * A seeded DATA_DIR for the default install (the embedded PostgreSQL) at `runDir`. The seeded
+ * cluster is kept in bench/.data/embedded-<scale>-<fingerprint>/data and copied for each run,
+ * because the load writes to it.
  */
-export async function seedPglite(scale: Scale, runDir: string): Promise<SeedReport> {
+export async function seedEmbedded(scale: Scale, runDir: string): Promise<SeedReport> {
   const started = Date.now();
-  const print = fingerprint(scale);
-  const cacheDir = path.join(dataRoot, `pglite-${scale.name}-${print}`);
+  const print = embeddedFingerprint(scale);
+  const cacheDir = path.join(dataRoot, `embedded-${scale.name}-${print}`);
+  const cachedDataDir = path.join(cacheDir, 'data');
   const doneFile = path.join(cacheDir, 'fixtures.json');
-  let fromCache = fs.existsSync(doneFile);
+  const fromCache = fs.existsSync(doneFile);
   if (!fromCache) {
     for (const entry of fs.readdirSync(dataRoot)) {
-      if (entry.startsWith(`pglite-${scale.name}-`)) fs.rmSync(path.join(dataRoot, entry), { recursive: true, force: true });
+      if (entry.startsWith(`embedded-${scale.name}-`)) {
+        await stopOrphan(path.join(dataRoot, entry, 'data'));
+        fs.rmSync(path.join(dataRoot, entry), { recursive: true, force: true });
+      }
     }
     fs.mkdirSync(cacheDir, { recursive: true });
-    log(`seeding PGlite (${scale.name}) into ${path.relative(process.cwd(), cacheDir)}`);
-    // The app's own opening and migrations make the schema.
-    const app = await openPglite({ dataDir: cacheDir });
-    await app.migrate();
-    await app.close();
-    const client = await PGlite.create({ dataDir: path.join(cacheDir, 'pglite') });
-    const fixtures = await generateInto(scale, async (batch) => {
-      await client.query(copyStatement(batch, "'/dev/blob'"), [], { blob: new Blob([batch.csv]) });
-    });
-    log('PGlite: VACUUM ANALYZE');
-    await client.exec('VACUUM ANALYZE');
-    await client.close();
+    log(`seeding the embedded PostgreSQL (${scale.name}) into ${path.relative(process.cwd(), cachedDataDir)}`);
+    // Not durable while seeding (fsync off): a crash here only means seeding again. The app
+    // starts the copies with its own settings, fsync on.
+    const server = await startEmbeddedPostgres({ dataDir: cachedDataDir, durable: false });
+    let fixtures: Fixtures;
+    try {
+      await ensureDatabase(server, EMBEDDED_DATABASE);
+      fixtures = await seedDatabase(scale, server.urlFor(EMBEDDED_DATABASE), 'embedded');
+    } finally {
+      // A clean (fast) shutdown checkpoints: the cluster on disk is complete, with no postmaster.pid.
+      await server.stop();
+    }
+    // Written last: a cache folder without it is incomplete and is seeded again.
     fs.writeFileSync(doneFile, JSON.stringify(fixtures));
-    fromCache = false;
   } else {
-    log(`PGlite data set (${scale.name}) from the cache: ${path.relative(process.cwd(), cacheDir)}`);
+    log(`embedded data set (${scale.name}) from the cache: ${path.relative(process.cwd(), cacheDir)}`);
   }
-  fs.rmSync(runDir, { recursive: true, force: true });
-  fs.cpSync(cacheDir, runDir, { recursive: true, filter: (source) => !isLockFileName(path.basename(source)) });
+  await copyCluster(cachedDataDir, runDir);
   const fixtures = JSON.parse(fs.readFileSync(doneFile, 'utf8')) as Fixtures;
   return { fixtures, seconds: (Date.now() - started) / 1000, fromCache, fingerprint: print };
+}
+
+/**
+ * A fresh DATA_DIR holding a copy of the seeded cluster only (no lock, log or socket). The copy
+ * is root's: the app (root here) gives the cluster to the `postgres` system user when it starts,
+ * as it does for any cluster whose owner differs, and makes its folder 0700 again.
+ */
+async function copyCluster(seededDataDir: string, runDir: string) {
+  // A server left running on the previous run's copy (a bench killed mid-run) would hold it.
+  await stopOrphan(runDir);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  fs.mkdirSync(runDir, { recursive: true });
+  const transient = new Set(['postmaster.pid', 'postmaster.opts']);
+  fs.cpSync(clusterDirOf(seededDataDir), clusterDirOf(runDir), {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => !transient.has(path.basename(source)),
+  });
 }
 
 /** Creates `database` on the server of `adminUrl`, migrates it with the app and seeds it by COPY. */
 export async function seedPostgres(scale: Scale, adminUrl: string, database: string): Promise<SeedReport & { url: string }> {
   const started = Date.now();
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(adminUrl, { max: 1 });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.unsafe(`create database ${database}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const url = withDatabase(adminUrl, database);
   log(`seeding PostgreSQL (${scale.name}) into database ${database}`);
-  const app = await openPostgres(url.toString(), 1);
-  await app.migrate();
-  await app.close();
-  const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const fixtures = await generateInto(scale, async (batch) => {
-    const stream: Writable = await client.unsafe(copyStatement(batch, 'STDIN')).writable();
-    stream.end(batch.csv);
-    await finished(stream);
-  });
-  log('PostgreSQL: VACUUM ANALYZE');
-  await client.unsafe('VACUUM ANALYZE');
-  await client.end();
-  return { fixtures, seconds: (Date.now() - started) / 1000, fromCache: false, fingerprint: fingerprint(scale), url: url.toString() };
+  const fixtures = await seedDatabase(scale, url, 'PostgreSQL');
+  return { fixtures, seconds: (Date.now() - started) / 1000, fromCache: false, fingerprint: fingerprint(scale), url };
 }
 
 export async function dropPostgres(adminUrl: string, database: string) {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(adminUrl, { max: 1 });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.end();
 }
