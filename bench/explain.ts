@@ -30,7 +30,6 @@ async function openTarget(target: ExplainTarget) {
     db,
     kind: server ? 'embedded' : 'postgres',
     migrate: async () => {},
-    dumpDataDir: () => Promise.reject(new Error('not PGlite')),
     // EXPLAIN needs no live events.
     listen: async () => async () => {},
     close: async () => {

@@ -2,7 +2,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EMBEDDED_DATABASE, prepareAppDatabase } from './db/embedded-database.js';
-import { clusterDirOf, EMBEDDED_SUPERUSER, EmbeddedPostgresError, socketDirOf, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { clusterDirOf, EMBEDDED_SUPERUSER, EmbeddedPostgresError, socketDirOf, socketFileOf, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { socketUrl } from './db/connect.js';
 import { DataDirLockedError, lockDataDir } from './db/lock.js';
 import { backup, BackupError, defaultBackupDir, restore, type Target } from './ops/backup.js';
@@ -31,7 +31,7 @@ async function databaseFor(config: Config, command: 'backup' | 'restore'): Promi
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     if (command === 'restore') throw new BackupError(`Tasklane is running on ${dataDir}: stop it first, then restore into an empty DATA_DIR.`);
-    if (!fs.existsSync(path.join(socketDirOf(dataDir), '.s.PGSQL.5432'))) throw error;
+    if (!fs.existsSync(socketFileOf(dataDir))) throw error;
     return { url: socketUrl(socketDirOf(dataDir), EMBEDDED_DATABASE, EMBEDDED_SUPERUSER), where, async done() {} };
   }
   let server: EmbeddedServer | undefined;

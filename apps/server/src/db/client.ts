@@ -25,8 +25,6 @@ export type Database = {
   kind: 'embedded' | 'postgres' | 'pglite';
   /** Applies every pending migration; safe to call from several instances at once. */
   migrate(): Promise<void>;
-  /** PGlite only: the whole database as a tarball (tests copy a migrated template). */
-  dumpDataDir(): Promise<Blob>;
   /**
    * LISTENs on `channel` and calls `onNotify` with each payload, in commit order. On PostgreSQL
    * the listening connection is a dedicated one; when it is lost it is reopened (retrying with
@@ -48,9 +46,6 @@ export async function openPostgres(url: string, poolSize = 10, options: { prepar
     db,
     kind: 'postgres',
     migrate: () => migratePostgresDatabase(url),
-    async dumpDataDir() {
-      throw new Error('dumpDataDir is only available on PGlite');
-    },
     listen: (channel, onNotify, onResumed) => listenPostgres(url, channel, onNotify, onResumed),
     close: once(async () => {
       await client.end({ timeout: 5 });
@@ -136,9 +131,6 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
-    },
-    async dumpDataDir() {
-      return client.dumpDataDir('none');
     },
     async listen(channel, onNotify) {
       // In process, on the one connection: nothing to lose, nothing to reopen.

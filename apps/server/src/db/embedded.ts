@@ -28,8 +28,6 @@ export type EmbeddedServer = {
   socketDir: string;
   /** A URL for `database` on this server (through the socket, as its superuser). */
   urlFor(database: string): string;
-  /** Whether the server is still running (it may have been killed from outside). */
-  isRunning(): boolean;
   /** Fast shutdown (committed work is kept, open transactions roll back); waits until it is down. */
   stop(): Promise<void>;
 };
@@ -44,6 +42,8 @@ const SOCKET_PATH_MAX = process.platform === 'linux' ? 107 : 103;
 
 export const clusterDirOf = (dataDir: string) => path.join(dataDir, 'postgres');
 export const socketDirOf = (dataDir: string) => path.join(dataDir, 'run');
+/** The socket itself: PostgreSQL names it after the port, which here names nothing else. */
+export const socketFileOf = (dataDir: string) => path.join(socketDirOf(dataDir), `.s.PGSQL.${PORT}`);
 export const serverLogOf = (dataDir: string) => path.join(dataDir, 'postgres.log');
 
 const pointToDatabaseUrl = 'Set DATABASE_URL to a PostgreSQL server instead (see the README, "Configuration").';
@@ -337,7 +337,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = path.resolve(options.dataDir);
   const durable = options.durable ?? true;
   const socketDir = socketDirOf(dataDir);
-  const socketFile = path.join(socketDir, `.s.PGSQL.${PORT}`);
+  const socketFile = socketFileOf(dataDir);
   if (Buffer.byteLength(`${socketFile}.lock`) > SOCKET_PATH_MAX) {
     throw new EmbeddedPostgresError(
       `DATA_DIR's path is too long for the embedded database's socket (${socketFile} is over ${SOCKET_PATH_MAX - 5} bytes): use a shorter DATA_DIR. ${pointToDatabaseUrl}`,
@@ -412,7 +412,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const server: EmbeddedServer = {
     socketDir,
     urlFor,
-    isRunning: () => exit === undefined,
     async stop() {
       watchdog?.kill('SIGKILL');
       if (exit) return;
@@ -499,10 +498,4 @@ export async function ensureDatabase(server: EmbeddedServer, database: string): 
   } finally {
     await sql.end({ timeout: 5 });
   }
-}
-
-/** For messages: where the embedded server keeps its cluster, relative to the current folder when inside it. */
-export function describeClusterDir(dataDir: string, cwd = process.cwd()): string {
-  const relative = path.relative(cwd, clusterDirOf(dataDir));
-  return relative.startsWith('..') || path.isAbsolute(relative) ? clusterDirOf(dataDir) : `.${path.sep}${relative}`;
 }

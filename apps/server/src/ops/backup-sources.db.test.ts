@@ -56,6 +56,20 @@ describe('backup sources and targets', { timeout: 120_000 }, () => {
       await sql.end();
     }
   };
+  /** The rest of a version-1 backup as that version wrote it: the attachment files and the manifest. */
+  const finishV1Backup = async (backupDir: string, backend: BackupManifestV1['backend'], database: string) => {
+    const files = await copyStoredFiles(pgliteUploads, path.join(backupDir, 'uploads'));
+    const manifest: BackupManifestV1 = {
+      format: 'tasklane-backup',
+      version: 1,
+      backend,
+      createdAt: new Date().toISOString(),
+      migrations: appMigrationCount(),
+      database,
+      uploads: { folder: 'uploads', files },
+    };
+    fs.writeFileSync(path.join(backupDir, 'manifest.json'), JSON.stringify(manifest));
+  };
   /** A server on a restored database, what its users see. */
   const expectServerServes = async (url: string, uploadDir: string) => {
     const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, UPLOAD_DIR: uploadDir, LOG_LEVEL: 'silent' }));
@@ -112,17 +126,7 @@ describe('backup sources and targets', { timeout: 120_000 }, () => {
     } finally {
       await source.close();
     }
-    const files = await copyStoredFiles(pgliteUploads, path.join(backupDir, 'uploads'));
-    const manifest: BackupManifestV1 = {
-      format: 'tasklane-backup',
-      version: 1,
-      backend: 'pglite',
-      createdAt: new Date().toISOString(),
-      migrations: appMigrationCount(),
-      database: 'database.tar.gz',
-      uploads: { folder: 'uploads', files },
-    };
-    fs.writeFileSync(path.join(backupDir, 'manifest.json'), JSON.stringify(manifest));
+    await finishV1Backup(backupDir, 'pglite', 'database.tar.gz');
 
     const target = await newDatabase();
     const uploads = path.join(scratch, 'uploads-v1-pglite');
@@ -144,17 +148,7 @@ describe('backup sources and targets', { timeout: 120_000 }, () => {
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(backupDir, 'database.pgdump')}`, `--dbname=${dbname}`], {
       env: { ...process.env, PGPASSWORD: password },
     });
-    const files = await copyStoredFiles(pgliteUploads, path.join(backupDir, 'uploads'));
-    const manifest: BackupManifestV1 = {
-      format: 'tasklane-backup',
-      version: 1,
-      backend: 'postgres',
-      createdAt: new Date().toISOString(),
-      migrations: appMigrationCount(),
-      database: 'database.pgdump',
-      uploads: { folder: 'uploads', files },
-    };
-    fs.writeFileSync(path.join(backupDir, 'manifest.json'), JSON.stringify(manifest));
+    await finishV1Backup(backupDir, 'postgres', 'database.pgdump');
 
     const target = await newDatabase();
     const uploads = path.join(scratch, 'uploads-v1-postgres');
