@@ -125,6 +125,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     database,
     files,
     logger: { ...loggerOptions('info'), stream },
+    verifyResponses: true,
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).

@@ -263,6 +263,18 @@ export type AssignedTasksResponse = z.infer<typeof assignedTasksResponseSchema>;
 export const taskResponseSchema = messageResponseSchema.extend({ data: taskDetailSchema });
 export type TaskResponse = z.infer<typeof taskResponseSchema>;
 
+/**
+ * The answer of a save (PUT /tasks/{id}): the task as saved, with only the history entries the
+ * save added (issue 15: a save does not read the whole history again; the client holds it).
+ */
+export const taskSavedResponseSchema = messageResponseSchema.extend({
+  data: taskDetailSchema.extend({
+    history: z
+      .array(taskHistoryEntrySchema)
+      .describe('The entries this save added, newest first (none when it changed nothing); GET /tasks/{taskId} answers the whole history'),
+  }),
+});
+
 /** The board shows at most this many tasks of a feature (in rank order); `total` says how many there are. */
 export const BOARD_TASK_LIMIT = 5000;
 

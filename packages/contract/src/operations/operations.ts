@@ -40,6 +40,7 @@ import {
   taskParamsSchema,
   taskQuerySchema,
   taskResponseSchema,
+  taskSavedResponseSchema,
   tasksResponseSchema,
   updateTaskBodySchema,
 } from '../tasks.js';
@@ -373,7 +374,7 @@ export const operations = defineOperations(operationRoutes, {
       summary: 'Edit a task (MEMBER, MODERATOR, ADMIN); records history; a stale version is 409',
       params: taskParamsSchema,
       body: updateTaskBodySchema,
-      responses: { 200: taskResponseSchema },
+      responses: { 200: taskSavedResponseSchema },
       errors: [...memberErrors, 409],
     },
     delete: {

@@ -5,6 +5,7 @@ import { selectRow } from '../../db/insert-select.js';
 import { projectMembers, projects, tasks, users, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf } from '../events/events.repo.js';
+import type { SqlParam } from '../../db/prepared.js';
 
 export type ProjectRow = {
   id: string;
@@ -43,7 +44,7 @@ export type MemberRow = {
 };
 
 /** The user's membership role in the project whose id is `projectId` (a column), null when none. */
-export function membershipRoleOf(projectId: SQLWrapper, userId: string) {
+export function membershipRoleOf(projectId: SQLWrapper, userId: SqlParam) {
   return sql<MemberRole | null>`(select ${projectMembers.role} from ${projectMembers}
     where ${projectMembers.projectId} = ${projectId} and ${projectMembers.userId} = ${userId})`;
 }

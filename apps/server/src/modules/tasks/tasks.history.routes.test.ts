@@ -20,13 +20,20 @@ async function newTask(overrides: Record<string, unknown> = {}) {
   return buildTask(server, cast.member.cookie, feature._id, { categoryId: category._id, ...overrides });
 }
 
-/** Saves as the moderator and returns the entries that save added (newest first). */
+/**
+ * Saves as the moderator and returns the entries that save added (newest first): the save's
+ * answer holds exactly those, and they are the newest of the task's whole history.
+ */
 async function save(task: { _id: string }, body: Record<string, unknown>): Promise<TaskHistoryEntry[]> {
   const before = (await server.request('GET', `/api/v1/tasks/${task._id}`, { cookie: cast.moderator.cookie })).body.data as TaskDetail;
   const response = await server.request('PUT', `/api/v1/tasks/${task._id}`, { cookie: cast.moderator.cookie, body });
   expect(response.status, response.text).toBe(200);
-  const after = response.body.data as TaskDetail;
-  return after.history.slice(0, after.history.length - before.history.length);
+  const added = (response.body.data as TaskDetail).history;
+  const after = (await server.request('GET', `/api/v1/tasks/${task._id}`, { cookie: cast.moderator.cookie })).body.data as TaskDetail;
+  expect(after.history).toHaveLength(before.history.length + added.length);
+  expect(new Set(after.history.slice(0, added.length).map((entry) => entry._id))).toEqual(new Set(added.map((entry) => entry._id)));
+  expect(after.history.slice(added.length)).toEqual(before.history);
+  return added;
 }
 
 const moderatorRef = () => ({

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { categories, features, projects, taskHistory, tasks, users, workspaces } from '../../db/schema.js';
 import { attachmentsJsonOf, type AttachmentRow } from '../attachments/attachments.repo.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
+import { preparedStatement, type SqlParam } from '../../db/prepared.js';
 
 /** A task's columns as the tasks table holds them: every task shape below picks from these. */
 export type TaskColumns = typeof tasks.$inferSelect;
@@ -63,7 +64,7 @@ const userRef = <T extends typeof assignee | typeof creator>(table: T) => ({
 });
 
 /** Every column a task response needs, populated by joins: no query per task. */
-export const taskSelection = (userId: string) => ({
+export const taskSelection = (userId: SqlParam) => ({
   id: tasks.id,
   projectId: tasks.projectId,
   projectName: projects.name,
@@ -107,7 +108,7 @@ const historyJson = sql<HistoryRow[]>`coalesce((
 ), '[]'::json)`;
 
 /** The task selection (plus `extra` columns) FROM tasks with the joins it needs. */
-export function fromTasks(db: Db, userId: string, extra: Record<string, SQL> = {}) {
+export function fromTasks(db: Db, userId: SqlParam, extra: Record<string, SQL> = {}) {
   return db
     .select({ ...taskSelection(userId), ...extra })
     .from(tasks)
@@ -149,16 +150,38 @@ export function refLookups(projectId: SQLWrapper, userId: string, ids: RefIds) {
 }
 
 /** One task with its history (and the lookups a save needs), in one query. */
-export async function findTaskDetail(
-  db: Db,
-  taskId: string,
-  userId: string,
-  ids: RefIds = {},
-): Promise<(TaskDetailRow & RefLookups) | undefined> {
-  const [row] = await fromTasks(db, userId, { history: historyJson, ...refLookups(tasks.projectId, userId, ids) })
-    .where(eq(tasks.id, taskId))
-    .limit(1);
-  return row as (TaskDetailRow & RefLookups) | undefined;
+// The task page's read (GET /tasks/{id}), the answer of a create and of a move: built once.
+const taskDetailStatement = preparedStatement((db) =>
+  fromTasks(db, sql.placeholder('userId'), { history: historyJson })
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .limit(1)
+    .prepare('task_detail'),
+);
+
+// The task without its history: the answer of a save (PUT /tasks/{id}).
+const taskRowStatement = preparedStatement((db) =>
+  fromTasks(db, sql.placeholder('userId'))
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .limit(1)
+    .prepare('task_row'),
+);
+
+export async function findTaskDetail(db: Db, taskId: string, userId: string): Promise<TaskDetailRow | undefined> {
+  const [row] = await taskDetailStatement(db).execute({ taskId, userId });
+  return row as TaskDetailRow | undefined;
+}
+
+export async function findTaskRow(db: Db, taskId: string, userId: string): Promise<TaskRow | undefined> {
+  const [row] = await taskRowStatement(db).execute({ taskId, userId });
+  return row as TaskRow | undefined;
+}
+
+/** The task (without its history) and the references a save names, in one query. */
+export async function findTaskForSave(db: Db, taskId: string, userId: string, ids: RefIds): Promise<(TaskRow & RefLookups) | undefined> {
+  const lookups = refLookups(tasks.projectId, userId, ids);
+  if (Object.keys(lookups).length === 0) return findTaskRow(db, taskId, userId);
+  const [row] = await fromTasks(db, userId, lookups).where(eq(tasks.id, taskId)).limit(1);
+  return row as (TaskRow & RefLookups) | undefined;
 }
 
 export type TaskAccessRow = Pick<TaskColumns, 'id' | 'projectId' | 'createdBy'> & { workspaceOwnerId: string; membershipRole: MemberRole | null };

@@ -39,8 +39,8 @@ function writingWithReferences<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The task with its history and the caller's role; 404 for anyone who may not see it. */
-async function requireTask(db: Db, user: UserRow, taskId: string, projectId?: string, ids?: repo.RefIds) {
-  return requireVisible(user, await repo.findTaskDetail(db, taskId, user.id, ids), 'Task', projectId);
+async function requireTask(db: Db, user: UserRow, taskId: string, projectId?: string) {
+  return requireVisible(user, await repo.findTaskDetail(db, taskId, user.id), 'Task', projectId);
 }
 
 export async function getTask(ctx: ServiceContext, user: UserRow, taskId: string, projectId?: string) {
@@ -126,7 +126,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
   return getTask(ctx, user, taskId);
 }
 
-function snapshotOf(row: repo.TaskDetailRow): TaskSnapshot {
+function snapshotOf(row: repo.TaskRow): TaskSnapshot {
   return {
     title: row.title,
     description: row.description,
@@ -147,7 +147,7 @@ function snapshotOf(row: repo.TaskDetailRow): TaskSnapshot {
  * The changes a body asks for, its references checked. Re-sending a current reference (an
  * assignee since removed from the project, a category another member chose) is no change.
  */
-function changesFrom(row: repo.TaskDetailRow & repo.RefLookups, data: UpdateTaskData): TaskChanges {
+function changesFrom(row: repo.TaskRow & repo.RefLookups, data: UpdateTaskData): TaskChanges {
   const changes: TaskChanges = {
     title: data.title,
     description: data.description,
@@ -177,21 +177,24 @@ function changesFrom(row: repo.TaskDetailRow & repo.RefLookups, data: UpdateTask
   return changes;
 }
 
-type Attempt = { outcome: 'unchanged'; task: TaskDetail } | { outcome: 'written' } | { outcome: 'stale' };
+type Attempt = { outcome: 'unchanged'; task: TaskDetail } | { outcome: 'written'; history: repo.HistoryRow[] } | { outcome: 'stale' };
 
-/** Reads the task, plans the change and its history, and writes both in one statement guarded by the version read. */
+/**
+ * Reads the task (not its history: a save never needs it), plans the change and its history,
+ * and writes both in one statement guarded by the version read.
+ */
 async function attemptUpdate(db: Db, user: Actor, taskId: string, data: UpdateTaskData): Promise<Attempt> {
   const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId ?? undefined, featureId: data.featureId };
-  const { row, role } = await requireTask(db, user, taskId, data.projectId, ids);
+  const { row, role } = requireVisible(user, await repo.findTaskForSave(db, taskId, user.id, ids), 'Task', data.projectId);
   requireEditor(role);
   if (data.version !== undefined && data.version !== row.version) throw conflict(STALE_TASK);
   const plan = planTaskUpdate(snapshotOf(row), changesFrom(row, data));
-  // A save that changes nothing writes nothing.
-  if (plan.history.length === 0) return { outcome: 'unchanged', task: presentTaskDetail(row, role, user.id, utcToday()) };
-  const written = await writingWithReferences(() =>
+  // A save that changes nothing writes nothing, and adds no history.
+  if (plan.history.length === 0) return { outcome: 'unchanged', task: presentTaskDetail({ ...row, history: [] }, role, user.id, utcToday()) };
+  const history = await writingWithReferences(() =>
     write.updateTaskWithHistory(db, user, taskId, row.version, plan.values, plan.history),
   );
-  return written ? { outcome: 'written' } : { outcome: 'stale' };
+  return history ? { outcome: 'written', history } : { outcome: 'stale' };
 }
 
 /**
@@ -205,7 +208,10 @@ export async function updateTask(ctx: ServiceContext, user: Actor, taskId: strin
   const attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
   if (attempt.outcome === 'unchanged') return attempt.task;
   if (attempt.outcome === 'stale') throw conflict(STALE_TASK);
-  return getTask(ctx, user, taskId);
+  // The answer is the task as saved with the entries this save added (issue 15 §2): the
+  // history before them is what the client read, and the live event tells of any other.
+  const { row, role } = requireVisible(user, await repo.findTaskRow(ctx.db, taskId, user.id), 'Task');
+  return presentTaskDetail({ ...row, history: attempt.history }, role, user.id, utcToday());
 }
 
 export async function deleteTask(ctx: ServiceContext, user: Actor, taskId: string) {

@@ -7,6 +7,7 @@ import { taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
+import type { HistoryRow } from './tasks.repo.js';
 
 /**
  * The foreign keys a task write breaks when a row it references vanishes between the service's
@@ -78,7 +79,8 @@ export async function insertTaskWithHistory(db: Db, actor: Actor, values: NewTas
 
 /**
  * Applies a planned change and its history in one statement, if the task still has
- * `expectedVersion`; bumps the version. False when the task changed (or vanished) meanwhile.
+ * `expectedVersion`; bumps the version. Answers the history entries written, newest first (as
+ * the task's history lists them), or undefined when the task changed (or vanished) meanwhile.
  */
 export async function updateTaskWithHistory(
   db: Db,
@@ -87,7 +89,7 @@ export async function updateTaskWithHistory(
   expectedVersion: number,
   values: TaskValues,
   history: HistoryChange[],
-): Promise<boolean> {
+): Promise<HistoryRow[] | undefined> {
   const updated = db.$with('updated').as(
     db
       .update(tasks)
@@ -99,8 +101,12 @@ export async function updateTaskWithHistory(
     .with(updated, taskEvent(db, actor, 'task.updated', updated))
     .insert(taskHistory)
     .select(historyRowsFrom(updated, actor.id, history))
-    .returning({ id: taskHistory.id });
-  return rows.length > 0;
+    .returning({ id: taskHistory.id, action: taskHistory.action, details: taskHistory.details, createdAt: taskHistory.createdAt });
+  if (rows.length === 0) return undefined;
+  const user = { id: actor.id, fullName: actor.fullName, email: actor.email, avatar: actor.avatar };
+  return rows
+    .map((row) => ({ id: row.id, action: row.action, details: row.details as Record<string, unknown>, timestamp: row.createdAt.toISOString(), user }))
+    .sort((a, b) => (a.timestamp === b.timestamp ? (a.id < b.id ? 1 : -1) : a.timestamp < b.timestamp ? 1 : -1));
 }
 
 export type MovedTask = { id: string; status: TaskValues['status'] & string; boardRank: string; version: number };

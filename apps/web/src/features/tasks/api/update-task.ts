@@ -16,7 +16,8 @@ export async function updateTask({ task, body }: UpdateTaskInput) {
 }
 
 /**
- * The task's answer is replaced by the server's (with its new history entries); the rest of what
+ * The task's answer is replaced by the server's, whose history holds the entries this save added
+ * (issue 15): they go on top of the history already held. The rest of what
  * an edit makes stale is stale-queries.ts's to say (a task moved to another feature: both
  * features'). A 409 (changed by someone else) or 404 refetches the task, so the screen shows the
  * latest version.
@@ -25,8 +26,11 @@ export function useUpdateTask({ currentUserId }: { currentUserId: string | undef
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTask,
-    onSuccess(updated, { task }) {
+    onSuccess(saved, { task }) {
       const key = queryKeys.task(task._id);
+      const held = queryClient.getQueryData<TaskDetail>(key) ?? task;
+      const known = new Set(saved.history.map((entry) => entry._id));
+      const updated: TaskDetail = { ...saved, history: [...saved.history, ...held.history.filter((entry) => !known.has(entry._id))] };
       queryClient.setQueryData(key, updated);
       const changes = [taskChange('task.updated', updated)];
       if (task.featureId._id !== updated.featureId._id) changes.push(taskChange('task.updated', task));
