@@ -61,6 +61,8 @@ export type BackendResult = {
   /** CPU spent idle, in the pause after the start: ms of CPU a second. */
   idleCpu?: { seconds: number; serverMsPerSecond: number | null; databaseMsPerSecond: number | null };
   scenarios: ScenarioResult[];
+  /** Issue 15 §3: the main scenarios with WEB_CONCURRENCY > 1 (1 process: `scenarios`). */
+  processRuns?: Array<{ processes: number; scenarios: Array<{ id: string; title: string; runs: Record<number, Run> }>; afterLoad: InstallMemory }>;
   memory: {
     startRssMb: number | undefined;
     afterLoadRssMb: number | undefined;
@@ -160,6 +162,27 @@ function cpuTable(result: BackendResult): string {
     lines.push(`| ${scenario.title} | ${cell(scenario.runs[1])} | ${cell(scenario.runs[HIGH])} | ${verdict.target || '—'} | ${mark(verdict.met)} |`);
   }
   return lines.join('\n');
+}
+
+/** The main scenarios at 1 process and at each WEB_CONCURRENCY measured, side by side. */
+function processTable(result: BackendResult): string {
+  const measured = result.processRuns ?? [];
+  const lines = [
+    '| endpoint | server processes | 1 conn: req/s | p99 | CPU ms/req: server + database | 50 conn: req/s | p99 | CPU ms/req: server + database |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  const cpu = (run: Run | undefined) => (run?.cpu ? `${run.cpu.serverMs} + ${show(run.cpu.databaseMs)} = ${show(run.cpu.totalMs)}` : '—');
+  const cell = (run: Run | undefined) => (run ? `${run.requestsPerSecond} | ${run.p99} | ${cpu(run)}` : '— | — | —');
+  for (const scenario of measured[0]?.scenarios ?? []) {
+    const single = result.scenarios.find((item) => item.id === scenario.id)?.runs;
+    lines.push(`| ${scenario.title} | 1 | ${cell(single?.[1])} | ${cell(single?.[HIGH])} |`);
+    for (const run of measured) {
+      const runs = run.scenarios.find((item) => item.id === scenario.id)?.runs;
+      lines.push(`| | ${run.processes} | ${cell(runs?.[1])} | ${cell(runs?.[HIGH])} |`);
+    }
+  }
+  const memory = measured.map((run) => `${run.processes} processes after their load: ${memoryText(run.afterLoad)}`).join('; ');
+  return `${lines.join('\n')}\n\nMemory with ${memory}.`;
 }
 
 function memoryText(memory: InstallMemory | undefined): string {
@@ -288,6 +311,14 @@ export function backendMarkdown(result: BackendResult): string {
     '',
     cpuTable(result),
     '',
+    ...(result.processRuns?.length
+      ? [
+          `**Server processes** (\`WEB_CONCURRENCY\`, node:cluster, on the same data; the 1-process rows are the run above). The server's CPU is the primary's plus every server process's; on ${result.machine?.cores ?? '?'} cores the load generator and the database share them.`,
+          '',
+          processTable(result),
+          '',
+        ]
+      : []),
     `**Memory** (${title}):`,
     '',
     memoryLines(result),

@@ -8,6 +8,7 @@
 //   npm run bench -- --quick           small data set, short runs, short soak (a few minutes)
 //   npm run bench -- --no-soak --no-web --duration=5 --backend=embedded
 //   npm run bench -- --quick --docs    a quick run that also refreshes docs/benchmarks.md
+//   npm run bench -- --processes=1     no WEB_CONCURRENCY comparison (default --processes=1,2)
 //
 // External PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database on a server
 // where the user may create databases; the bench creates tasklane_bench_<pid> there and drops it
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { stopOrphan } from '../apps/server/src/db/embedded.js';
 import { explainLists, type ExplainReport, type ExplainTarget } from './explain.js';
 import {
+  appProcesses,
   CLOCK_TICKS,
   cpuMsBetween,
   cpuSnapshot,
@@ -36,6 +38,7 @@ import {
   writeResults,
   type BackendResult,
   type Cpu,
+  type Run,
   type InstallMemory,
   type ScenarioResult,
   type SoakResult,
@@ -58,6 +61,8 @@ type Options = {
   connections: number[];
   /** Rounds of first start and restart on an empty DATA_DIR. */
   startRounds: number;
+  /** Server processes (WEB_CONCURRENCY) to measure the main scenarios with; 1 is the main run. */
+  processes: number[];
   docs: boolean;
 };
 
@@ -79,9 +84,19 @@ function parseOptions(argv: string[]): Options {
     web: !flag('no-web'),
     connections: [1, 50],
     startRounds: Number(value('start-rounds') ?? (quick ? 1 : 3)),
+    processes: parseProcesses(value('processes') ?? '1,2'),
     docs: flag('docs'),
   };
 }
+
+function parseProcesses(text: string): number[] {
+  const counts = [...new Set(text.split(',').map((item) => Number(item.trim())))].sort((a, b) => a - b);
+  if (counts.some((count) => !Number.isInteger(count) || count < 1 || count > 64)) throw new Error(`--processes=${text}: a list of whole numbers 1..64, such as 1,2`);
+  return counts.includes(1) ? counts : [1, ...counts];
+}
+
+/** The scenarios measured again at each other WEB_CONCURRENCY: health and those with an issue 15 CPU target. */
+const isProcessScenario = (scenario: { id: string; cpuTarget?: unknown }) => scenario.id === 'health' || scenario.cpuTarget !== undefined;
 
 /** What one backend's CPU and memory figures count: the app's process, and the database's processes when known. */
 type Meters = { server: ProcessGroup; database: ProcessGroup | undefined; databaseUnknown?: string };
@@ -262,8 +277,46 @@ async function measureStarts(rounds: number): Promise<StartTimes> {
   return times;
 }
 
+/**
+ * Issue 15 §3: the main scenarios again with WEB_CONCURRENCY=N, on the same data (the 1-process
+ * figures are the main run's). The app's CPU is the primary's plus every server process's.
+ */
+async function measureProcesses(
+  options: Options,
+  target: ExplainTarget,
+  database: string,
+  fixtures: Fixtures,
+  cookie: string,
+): Promise<NonNullable<BackendResult['processRuns']>> {
+  const runs: NonNullable<BackendResult['processRuns']> = [];
+  for (const processes of options.processes.filter((count) => count > 1)) {
+    const server = await startAppServer(target.kind === 'embedded' ? { dataDir: target.dataDir } : { databaseUrl: target.url }, { processes });
+    try {
+      const meters = metersFor(server, target, database);
+      const scenarioRuns: NonNullable<BackendResult['processRuns']>[number]['scenarios'] = [];
+      for (const scenario of scenarios(fixtures).filter(isProcessScenario)) {
+        const byConnections: Record<number, Run> = {};
+        for (const connections of options.connections) {
+          if (server.process.exitCode !== null) throw new Error('the server has exited (see its last words above)');
+          const load = machineLoad().loadavg1;
+          const measured = await measure(options, server.url, [requestFor(scenario, cookie)], connections, meters);
+          const result = summary(measured.result);
+          byConnections[connections] = { ...result, ratioToRaw: 0, loadavg1: load, ...(measured.cpu ? { cpu: measured.cpu } : {}) };
+          const cpu = measured.cpu ? `, CPU ms/req server ${measured.cpu.serverMs} + database ${measured.cpu.databaseMs ?? '?'}` : '';
+          log(`${processes} processes: ${scenario.title} at ${connections}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, errors ${result.errors}${cpu}`);
+        }
+        scenarioRuns.push({ id: scenario.id, title: scenario.title, runs: byConnections });
+      }
+      runs.push({ processes, scenarios: scenarioRuns, afterLoad: installMemory(meters) });
+    } finally {
+      await server.stop();
+    }
+  }
+  return runs;
+}
+
 function metersFor(server: AppServer, target: ExplainTarget, database: string): Meters {
-  const app = singleProcess('the app process (node apps/server/dist/main.js, its own threads; not its children)', server.process.pid!);
+  const app = appProcesses(server.process.pid!);
   if (target.kind === 'embedded') return { server: app, database: embeddedDatabase(target.dataDir) };
   const external = externalDatabase(target.url, database);
   return 'unknown' in external ? { server: app, database: undefined, databaseUnknown: external.unknown } : { server: app, database: external };
@@ -304,9 +357,15 @@ async function runBackend(options: Options, backend: Backend, raw: Running, admi
       log(`${backend}: idle after the soak: app ${afterSoak.appMb} MB + database ${afterSoak.databaseMb ?? '?'} MB`);
     }
     if (backend === 'embedded' && options.web) web = await runWebChecks(server.url, seeded.fixtures);
+    let processRuns: BackendResult['processRuns'];
+    if (options.processes.length > 1) {
+      await server.stop();
+      server = undefined;
+      processRuns = await measureProcesses(options, target, database, seeded.fixtures, load.cookie);
+    }
     let starts: StartTimes | undefined;
     if (backend === 'embedded') {
-      await server.stop();
+      await server?.stop();
       server = await startAppServer({ dataDir: runDir });
       const seededRestart = round(server.startSeconds, 2);
       log(`${backend}: restart with the ${scale.name} data set: ${seededRestart} s`);
@@ -330,6 +389,7 @@ async function runBackend(options: Options, backend: Backend, raw: Running, admi
       },
       idleCpu,
       scenarios: load.results,
+      ...(processRuns ? { processRuns } : {}),
       memory: { startRssMb: startRss, afterLoadRssMb: afterLoadRss, soak: soakResult, install: { afterStart, afterLoad, ...(afterSoak ? { afterSoak } : {}) } },
       ...(starts ? { starts } : {}),
       explain,

@@ -76,6 +76,22 @@ export function singleProcess(describe: string, pid: number): ProcessGroup {
   return { describe, members: () => ({ pids: [pid] }) };
 }
 
+/**
+ * The app as `npm start` runs it with WEB_CONCURRENCY: its process (the primary, or the only one)
+ * and the server processes under it (node running the same main.js); not the embedded
+ * PostgreSQL or its watchdog, which are its children too.
+ */
+export function appProcesses(pid: number): ProcessGroup {
+  return {
+    describe: 'the app: its process (node apps/server/dist/main.js; with WEB_CONCURRENCY > 1 the primary) and every server process under it',
+    members() {
+      const main = commandLine(pid);
+      const pids = [pid, ...allStats().filter((stat) => stat.ppid === pid && commandLine(stat.pid) === main).map((stat) => stat.pid)];
+      return { pids };
+    },
+  };
+}
+
 /** The embedded server of a DATA_DIR: its postmaster (from postmaster.pid) and all its children. */
 export function embeddedDatabase(dataDir: string): ProcessGroup {
   return {

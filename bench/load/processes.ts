@@ -36,7 +36,8 @@ function stopper(child: ChildProcess) {
  * the environment: PORT and DATA_DIR without DATABASE_URL (the default install: the embedded
  * PostgreSQL in DATA_DIR), or DATABASE_URL. Its request log goes to /dev/null.
  */
-export async function startAppServer(database: { dataDir: string } | { databaseUrl: string }): Promise<AppServer> {
+export async function startAppServer(database: { dataDir: string } | { databaseUrl: string }, options: { processes?: number } = {}): Promise<AppServer> {
+  const processes = options.processes ?? 1;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -51,15 +52,26 @@ export async function startAppServer(database: { dataDir: string } | { databaseU
     LOGIN_MAX_FAILURES_PER_IP: '100000000',
     API_RATE_LIMIT_PER_IP: '0',
   };
+  // Several server processes (node:cluster) sharing the port; 1 is the default install.
+  env.WEB_CONCURRENCY = String(processes);
   if ('dataDir' in database) env.DATA_DIR = database.dataDir;
   else delete env.DATA_DIR;
   delete env.LOG_LEVEL;
   delete env.NODE_OPTIONS;
   const spawnedAt = performance.now();
+  // With several processes, health answers once the first serves: the ready line on stdout says
+  // when all do. Read then discarded (one process logs to /dev/null, as before).
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', processes > 1 ? 'pipe' : 'ignore', 'pipe'],
+  });
+  let isReady = processes === 1;
+  let seen = '';
+  child.stdout?.on('data', (chunk) => {
+    if (isReady) return;
+    seen = (seen + String(chunk)).slice(-100_000);
+    if (seen.includes('Tasklane is ready at ')) isReady = true;
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
@@ -74,7 +86,7 @@ export async function startAppServer(database: { dataDir: string } | { databaseU
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
     try {
       const response = await fetch(`${url}/api/v1/health`);
-      if (response.ok) {
+      if (response.ok && isReady) {
         const startSeconds = (performance.now() - spawnedAt) / 1000;
         const stop = stopper(child);
         return {

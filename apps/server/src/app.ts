@@ -12,7 +12,7 @@ import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
 import { registerHostCheck } from './http/host-check.js';
 import { nulCharacterError, registerJsonParser } from './http/json-body.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerRequestThrottle } from './http/request-throttle.js';
+import { registerRequestThrottle, type ThrottlePeers } from './http/request-throttle.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -51,6 +51,8 @@ export type BuildAppOptions = {
   onRequestQueries?: (entry: RequestQueries) => void;
   /** Check every answer the compiled serializer writes against the zod pass it replaced (tests). */
   verifyResponses?: boolean;
+  /** The other server processes of this instance (WEB_CONCURRENCY), sharing the API throttle. */
+  throttlePeers?: ThrottlePeers;
 };
 
 export type RequestQueries = {
@@ -118,7 +120,7 @@ export function loggerOptions(level: string) {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -184,7 +186,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: verifyResponses }));
   app.decorateRequest('user', null);
 
-  registerRequestThrottle(app, config.apiRateLimit);
+  registerRequestThrottle(app, config.apiRateLimit, throttlePeers);
   registerOriginCheck(app, config);
   await registerApiDocs(app, config);
 

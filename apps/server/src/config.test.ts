@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -10,6 +11,8 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.databasePreparedStatements).toBe(true);
+    expect(config.databasePoolSize).toBe(10);
+    expect(config.webConcurrency).toBe(1);
     expect(config.cookieSecure).toBe(false);
     expect(config.trustProxy).toBe(false);
     expect(config.logLevel).toBe('info');
@@ -85,5 +88,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
     expect(() => loadConfig({ UPLOAD_MAX_FILE_MB: '0' })).toThrow(/UPLOAD_MAX_FILE_MB/);
     expect(() => loadConfig({ UPLOAD_MAX_FILES: 'ten' })).toThrow(/UPLOAD_MAX_FILES/);
+  });
+
+  it('runs WEB_CONCURRENCY server processes: a whole number from 1 to 64, or auto (one per core)', () => {
+    expect(loadConfig({ WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
+    expect(loadConfig({ WEB_CONCURRENCY: '' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(Math.min(45, os.availableParallelism()));
+    expect(loadConfig({ WEB_CONCURRENCY: '64', DATABASE_URL: 'postgres://u@db/t' }).webConcurrency).toBe(64);
+    for (const value of ['0', '-1', '1.5', 'two', '65', '2 processes']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: value, DATABASE_URL: 'postgres://u@db/t' }), value).toThrow(
+        'WEB_CONCURRENCY: must be a whole number of server processes from 1 to 64, or auto (one per CPU core)',
+      );
+    }
+  });
+
+  it('keeps the server processes within the embedded database connections', () => {
+    // 90 of its 100 connections are the app's; each process also holds one that LISTENs.
+    expect(loadConfig({ WEB_CONCURRENCY: '8' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ WEB_CONCURRENCY: '16' }).databasePoolSize).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: '45' }).databasePoolSize).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '46' })).toThrow(/WEB_CONCURRENCY=46 .*at most 45/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '30' })).toThrow(/DATABASE_POOL_SIZE=30 .*set DATABASE_POOL_SIZE to 21 or less/);
+    expect(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '21' }).databasePoolSize).toBe(21);
+    // An external server's limit is its own.
+    expect(loadConfig({ WEB_CONCURRENCY: '16', DATABASE_URL: 'postgres://u@db/t' }).databasePoolSize).toBe(10);
   });
 });

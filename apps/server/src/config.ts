@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDist } from './paths.js';
@@ -7,6 +8,16 @@ const booleanFlag = z
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** The most server processes WEB_CONCURRENCY may ask for (beyond a machine's cores they only cost memory). */
+export const MAX_PROCESSES = 64;
+/** Default PostgreSQL connections per server process. */
+const DEFAULT_POOL_SIZE = 10;
+/**
+ * Of the embedded server's max_connections (100, embedded.ts), what the app's server processes
+ * may hold between them: the rest stays free for a backup, psql and the superuser's reserve.
+ */
+export const EMBEDDED_APP_CONNECTIONS = 90;
 
 /** An http(s) URL naming an origin only: no path, query or fragment (a trailing slash is fine). */
 function isOriginUrl(value: string): boolean {
@@ -23,7 +34,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  DATABASE_POOL_SIZE: positiveInt.default(10),
+  DATABASE_POOL_SIZE: positiveInt.optional().or(z.literal('').transform(() => undefined)),
   DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   COOKIE_SECURE: booleanFlag.default(false),
   TRUST_PROXY: z.string().default(''),
@@ -48,6 +59,13 @@ const envSchema = z.object({
   UPLOAD_MAX_FILES: positiveInt.max(100).default(10),
   EVENT_STREAMS_PER_ADDRESS: positiveInt.max(1_000_000).default(100),
   EVENT_STREAMS_MAX: positiveInt.max(1_000_000).default(5000),
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || value.toLowerCase() === 'auto' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_PROCESSES), {
+      message: `must be a whole number of server processes from 1 to ${MAX_PROCESSES}, or auto (one per CPU core)`,
+    })
+    .optional(),
 });
 
 export type Config = {
@@ -55,7 +73,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections of each server process's pool (it also holds one that LISTENs). */
   databasePoolSize: number;
+  /** Server processes sharing the port (WEB_CONCURRENCY; node:cluster when more than 1). */
+  webConcurrency: number;
   /** Named prepared statements on PostgreSQL (off behind a pooler that cannot keep them). */
   databasePreparedStatements: boolean;
   cookieSecure: boolean;
@@ -103,12 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const webConcurrency = parseWebConcurrency(e.WEB_CONCURRENCY, !e.DATABASE_URL);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolSize: poolSizePerProcess(e.DATABASE_POOL_SIZE, webConcurrency, !e.DATABASE_URL),
+    webConcurrency,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -134,4 +157,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     eventStreams: { perAddress: e.EVENT_STREAMS_PER_ADDRESS, max: e.EVENT_STREAMS_MAX },
   };
+}
+
+function parseWebConcurrency(value: string | undefined, isEmbedded: boolean): number {
+  // Each process needs at least a pool of one and its LISTEN connection.
+  const most = isEmbedded ? Math.floor(EMBEDDED_APP_CONNECTIONS / 2) : MAX_PROCESSES;
+  if (value === undefined || value === '') return 1;
+  if (value.toLowerCase() === 'auto') return Math.min(most, os.availableParallelism());
+  const processes = Number(value);
+  if (processes > most) {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY=${processes} is more server processes than the embedded database has connections for (at most ${most}): ` +
+        'use fewer, or DATABASE_URL.',
+    );
+  }
+  return processes;
+}
+
+/**
+ * Each server process has its own pool plus its LISTEN connection. On the embedded server they
+ * must fit together in EMBEDDED_APP_CONNECTIONS: the default pool shrinks to fit (10 each up to 8
+ * processes), and a DATABASE_POOL_SIZE that cannot fit is refused at start rather than failing
+ * requests later with "too many clients". An external server's limit is its own (README).
+ */
+function poolSizePerProcess(configured: number | undefined, processes: number, isEmbedded: boolean): number {
+  if (!isEmbedded) return configured ?? DEFAULT_POOL_SIZE;
+  const fitting = Math.floor(EMBEDDED_APP_CONNECTIONS / processes) - 1;
+  if (configured === undefined) return Math.max(1, Math.min(DEFAULT_POOL_SIZE, fitting));
+  if (configured > fitting) {
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_POOL_SIZE=${configured} with ${processes} server process${processes === 1 ? '' : 'es'} (WEB_CONCURRENCY) needs ` +
+        `${processes * (configured + 1)} connections to the embedded database, which has ${EMBEDDED_APP_CONNECTIONS} for the app: ` +
+        `set DATABASE_POOL_SIZE to ${Math.max(1, fitting)} or less, fewer processes, or use DATABASE_URL.`,
+    );
+  }
+  return configured;
 }

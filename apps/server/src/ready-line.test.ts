@@ -22,4 +22,11 @@ describe('describeReady', () => {
     expect(line).not.toContain('s3cret');
     expect(describeReady({ host: '0.0.0.0', dataDir: '/d', databaseUrl: 'postgresql://u:p@localhost/app' }, 3000)).toContain('(database: PostgreSQL at localhost:5432/app)');
   });
+
+  it('says how many server processes share the port when more than one', () => {
+    expect(describeReady({ host: '0.0.0.0', dataDir: '/srv/app/data', databaseUrl: undefined, webConcurrency: 2 }, 3000, '/srv/app')).toBe(
+      'Tasklane is ready at http://localhost:3000 (database: embedded PostgreSQL in ./data; 2 server processes)',
+    );
+    expect(describeReady({ host: '0.0.0.0', dataDir: '/d', databaseUrl: undefined, webConcurrency: 1 }, 3000, '/')).not.toContain('process');
+  });
 });

@@ -3,10 +3,17 @@ import type { Config } from './config.js';
 
 /**
  * The one plain line `npm start` prints for a person once it serves, besides the JSON logs:
- * where to open the app and which database it uses. Never a user name or a password.
+ * where to open the app, which database it uses, and how many server processes share the port
+ * when more than one (WEB_CONCURRENCY). Never a user name or a password.
  */
-export function describeReady(config: Pick<Config, 'host' | 'dataDir' | 'databaseUrl'>, port: number, cwd = process.cwd()): string {
-  return `Tasklane is ready at ${browsableUrl(config.host, port)} (database: ${describeDatabase(config, cwd)})`;
+export function describeReady(
+  config: Pick<Config, 'host' | 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'webConcurrency'>>,
+  port: number,
+  cwd = process.cwd(),
+): string {
+  const processes = config.webConcurrency ?? 1;
+  const shared = processes > 1 ? `; ${processes} server processes` : '';
+  return `Tasklane is ready at ${browsableUrl(config.host, port)} (database: ${describeDatabase(config, cwd)}${shared})`;
 }
 
 // Listening on every interface: this machine's own name is the one a person can open.

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { buildApp, type App } from './app.js';
+import { buildApp, type App, type BuildAppOptions } from './app.js';
 import { openEmbedded, openPostgres, type Database } from './db/client.js';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js';
 import { createDiskFileStore, prepareUploadDir } from './storage/file-store.js';
@@ -9,10 +9,22 @@ export type RunningServer = { app: App; database: Database; url: string; close()
 export type StartOptions = {
   /** What a person starting the app should read meanwhile ('Creating the embedded database...'). */
   onProgress?: (message: string) => void;
+  /**
+   * One server process of several (WEB_CONCURRENCY, cluster.ts): the primary process has run the
+   * migrations and, without DATABASE_URL, runs the embedded server, reached at `embeddedUrl`.
+   */
+  worker?: {
+    embeddedUrl: string | undefined;
+    /** The one process of the set that runs the hourly housekeeping. */
+    runsHousekeeping: boolean;
+    throttlePeers: BuildAppOptions['throttlePeers'];
+  };
 };
 
 export async function openDatabase(config: Config, options: StartOptions = {}): Promise<Database> {
   const pool = { poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements };
+  const embeddedUrl = options.worker?.embeddedUrl;
+  if (embeddedUrl) return { ...(await openPostgres(embeddedUrl, pool.poolSize, pool)), kind: 'embedded' };
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, pool.poolSize, pool)
     : openEmbedded({ dataDir: config.dataDir, ...pool, onProgress: options.onProgress });
@@ -23,13 +35,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const database = await openDatabase(config, options);
   let app: App | undefined;
   try {
-    await database.migrate();
+    if (!options.worker) await database.migrate();
     // A folder that cannot be created or written fails the start, not the first upload.
     await prepareUploadDir(config.uploads.dir);
     const files = createDiskFileStore(config.uploads.dir);
-    app = await buildApp({ config, database, files });
-    const stopHousekeeping = startHousekeeping({ db: database.db, config, files }, app.log);
-    app.addHook('onClose', async () => stopHousekeeping());
+    app = await buildApp({ config, database, files, throttlePeers: options.worker?.throttlePeers });
+    if (options.worker?.runsHousekeeping ?? true) {
+      const stopHousekeeping = startHousekeeping({ db: database.db, config, files }, app.log);
+      app.addHook('onClose', async () => stopHousekeeping());
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info({ database: database.kind, address }, 'Tasklane is listening');
     return {

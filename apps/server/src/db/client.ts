@@ -64,14 +64,9 @@ export type EmbeddedDatabaseOptions = {
 
 /** The app's database in the embedded server: the data directory's lock, the server, then a pool to it. */
 export async function openEmbedded(options: EmbeddedDatabaseOptions): Promise<Database> {
-  const dataDir = path.resolve(options.dataDir);
-  const release = await lockDataDir(dataDir);
-  let server: EmbeddedServer | undefined;
+  const embedded = await startEmbeddedDatabase(options);
   try {
-    server = await startEmbeddedPostgres({ dataDir, durable: options.durable, onProgress: options.onProgress });
-    await prepareAppDatabase(server, dataDir, options.onProgress);
-    const database = await openPostgres(server.urlFor(EMBEDDED_DATABASE), options.poolSize ?? 10, { preparedStatements: options.preparedStatements });
-    const running = server;
+    const database = await openPostgres(embedded.url, options.poolSize ?? 10, { preparedStatements: options.preparedStatements });
     return {
       ...database,
       kind: 'embedded',
@@ -79,11 +74,43 @@ export async function openEmbedded(options: EmbeddedDatabaseOptions): Promise<Da
         try {
           await database.close();
         } finally {
-          try {
-            await running.stop();
-          } finally {
-            release();
-          }
+          await embedded.close();
+        }
+      }),
+    };
+  } catch (error) {
+    await embedded.close().catch(() => {});
+    throw error;
+  }
+}
+
+export type EmbeddedDatabase = {
+  /** The app's database, through the server's socket (what each server process connects to). */
+  url: string;
+  /** Stops the server, then releases the data directory's lock. */
+  close(): Promise<void>;
+};
+
+/**
+ * The embedded server holding the app's database, without a pool: what openEmbedded builds on,
+ * and what the primary process of several (WEB_CONCURRENCY) runs for its workers to connect to.
+ * Only the process that holds the data directory's lock may start or stop the server.
+ */
+export async function startEmbeddedDatabase(options: Omit<EmbeddedDatabaseOptions, 'poolSize' | 'preparedStatements'>): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const release = await lockDataDir(dataDir);
+  let server: EmbeddedServer | undefined;
+  try {
+    server = await startEmbeddedPostgres({ dataDir, durable: options.durable, onProgress: options.onProgress });
+    await prepareAppDatabase(server, dataDir, options.onProgress);
+    const running = server;
+    return {
+      url: server.urlFor(EMBEDDED_DATABASE),
+      close: once(async () => {
+        try {
+          await running.stop();
+        } finally {
+          release();
         }
       }),
     };

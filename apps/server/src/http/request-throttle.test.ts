@@ -30,4 +30,24 @@ describe('RequestThrottle', () => {
     for (let i = 0; i < 1000; i += 1) throttle.take(`10.0.${Math.floor(i / 256)}.${i % 256}`, i);
     expect(throttle.trackedAddresses).toBe(100);
   });
+
+  it('takes what other server processes let through, so that together they allow perIp', () => {
+    const first = new RequestThrottle({ perIp: 4, windowMs: 4000, tracksSpent: true });
+    const second = new RequestThrottle({ perIp: 4, windowMs: 4000, tracksSpent: true });
+    expect([first.take('a', 0), first.take('a', 0), first.take('a', 0)]).toEqual([0, 0, 0]);
+    expect(first.takeSpent()).toEqual([['a', 3]]);
+    expect(first.takeSpent()).toEqual([]);
+    second.spend('a', 3, 0);
+    expect(second.take('a', 0)).toBe(0);
+    expect(second.take('a', 0)).toBe(1);
+  });
+
+  it('lets a burst that got through before the others heard of it be paid back, at most one window', () => {
+    const throttle = new RequestThrottle({ perIp: 4, windowMs: 4000 });
+    expect(throttle.take('a', 0)).toBe(0);
+    throttle.spend('a', 100, 0);
+    // Four tokens behind (the floor), then one to take: five seconds at one a second.
+    expect(throttle.take('a', 0)).toBe(5);
+    expect(throttle.take('a', 5000)).toBe(0);
+  });
 });

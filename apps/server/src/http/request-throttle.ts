@@ -7,7 +7,26 @@ export type ThrottleOptions = {
   windowMs: number;
   /** How many addresses are tracked at most; the idlest are forgotten first. */
   maxTracked?: number;
+  /** Keep what this process lets through for takeSpent() (the other server processes are told it). */
+  tracksSpent?: boolean;
 };
+
+/** Requests let through per client address, as server processes tell each other. */
+export type Spent = Array<[address: string, count: number]>;
+
+/**
+ * How the server processes of one instance (WEB_CONCURRENCY, cluster.ts) share one throttle:
+ * each tells the others what it let through, every SHARE_MS, and takes what they let through
+ * from its own buckets. A flood spread over the processes is then cut to the one rate, give or
+ * take what gets through in one interval before the others hear of it.
+ */
+export type ThrottlePeers = {
+  publish(spent: Spent): void;
+  /** Calls onSpent with what the other processes let through; returns a function that stops. */
+  subscribe(onSpent: (spent: Spent) => void): () => void;
+};
+
+const SHARE_MS = 250;
 
 type Bucket = { tokens: number; updatedAt: number };
 
@@ -19,6 +38,7 @@ type Bucket = { tokens: number; updatedAt: number };
  */
 export class RequestThrottle {
   private readonly buckets = new Map<string, Bucket>();
+  private readonly spent = new Map<string, number>();
   private readonly refillPerMs: number;
   private readonly maxTracked: number;
 
@@ -30,17 +50,43 @@ export class RequestThrottle {
   /** 0 when the request may go ahead, else the seconds until the next token. */
   take(address: string, now = Date.now()): number {
     if (this.options.perIp <= 0) return 0;
-    const bucket = this.buckets.get(address);
-    const tokens = bucket ? Math.min(this.options.perIp, bucket.tokens + (now - bucket.updatedAt) * this.refillPerMs) : this.options.perIp;
-    // Re-inserting keeps the Map in last-use order, so the first entries are the idlest.
-    this.buckets.delete(address);
+    const tokens = this.tokensOf(address, now);
     if (tokens < 1) {
-      this.buckets.set(address, { tokens, updatedAt: now });
+      this.store(address, tokens, now);
       return Math.ceil((1 - tokens) / this.refillPerMs / 1000);
     }
-    this.buckets.set(address, { tokens: tokens - 1, updatedAt: now });
-    if (this.buckets.size > this.maxTracked) this.buckets.delete(this.buckets.keys().next().value!);
+    this.store(address, tokens - 1, now);
+    if (this.options.tracksSpent) this.spent.set(address, (this.spent.get(address) ?? 0) + 1);
     return 0;
+  }
+
+  /**
+   * Takes `count` tokens that another server process spent on `address`. The bucket may go
+   * below zero (down to one window's worth), so that the address then waits for what the
+   * processes let through together, not for one token.
+   */
+  spend(address: string, count: number, now = Date.now()) {
+    if (this.options.perIp <= 0) return;
+    this.store(address, Math.max(-this.options.perIp, this.tokensOf(address, now) - count), now);
+  }
+
+  /** What this process let through since the last call, per address (then forgotten). */
+  takeSpent(): Spent {
+    const spent = [...this.spent];
+    this.spent.clear();
+    return spent;
+  }
+
+  private tokensOf(address: string, now: number): number {
+    const bucket = this.buckets.get(address);
+    return bucket ? Math.min(this.options.perIp, bucket.tokens + (now - bucket.updatedAt) * this.refillPerMs) : this.options.perIp;
+  }
+
+  private store(address: string, tokens: number, now: number) {
+    // Re-inserting keeps the Map in last-use order, so the first entries are the idlest.
+    this.buckets.delete(address);
+    this.buckets.set(address, { tokens, updatedAt: now });
+    if (this.buckets.size > this.maxTracked) this.buckets.delete(this.buckets.keys().next().value!);
   }
 
   get trackedAddresses() {
@@ -48,10 +94,28 @@ export class RequestThrottle {
   }
 }
 
-/** Throttles /api/ requests per client address (behind a proxy, with TRUST_PROXY, the real one); health is exempt. */
-export function registerRequestThrottle(app: FastifyInstance, options: ThrottleOptions) {
+/**
+ * Throttles /api/ requests per client address (behind a proxy, with TRUST_PROXY, the real one);
+ * health is exempt. With `peers`, the server processes of the instance count together.
+ */
+export function registerRequestThrottle(app: FastifyInstance, options: ThrottleOptions, peers?: ThrottlePeers) {
   if (options.perIp <= 0) return;
-  const throttle = new RequestThrottle(options);
+  const throttle = new RequestThrottle({ ...options, tracksSpent: peers !== undefined });
+  if (peers) {
+    const unsubscribe = peers.subscribe((spent) => {
+      const now = Date.now();
+      for (const [address, count] of spent) throttle.spend(address, count, now);
+    });
+    const timer = setInterval(() => {
+      const spent = throttle.takeSpent();
+      if (spent.length > 0) peers.publish(spent);
+    }, SHARE_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      unsubscribe();
+    });
+  }
   app.addHook('onRequest', async (request) => {
     const path = request.url;
     if (!path.startsWith('/api/') || path.startsWith('/api/v1/health')) return;
