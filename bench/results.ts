@@ -83,7 +83,9 @@ export const TARGETS = {
   idleMemoryMb: 200,
   firstStartSeconds: 5,
   restartSeconds: 2,
+  // Issue 15 §4: the login page, and the signed-in dashboard (a lighter bar: it waits for data).
   lighthousePerformance: 95,
+  lighthouseDashboardPerformance: 90,
   lighthouseAccessibility: 100,
   interactionMs: 200,
 };
@@ -332,8 +334,10 @@ export function backendMarkdown(result: BackendResult): string {
 export function webMarkdown(web: WebResult): string {
   const lines = ['### Front end', '', '| page | Lighthouse performance | accessibility | target | result |', '|---|--:|--:|---|---|'];
   for (const page of web.lighthouse) {
-    const met = page.performance >= TARGETS.lighthousePerformance && page.accessibility >= TARGETS.lighthouseAccessibility;
-    lines.push(`| ${page.name} | ${page.performance} | ${page.accessibility} | ≥ ${TARGETS.lighthousePerformance} and ${TARGETS.lighthouseAccessibility} | ${mark(met)} |`);
+    const target = page.url === '/login' ? TARGETS.lighthousePerformance : TARGETS.lighthouseDashboardPerformance;
+    const met = page.performance >= target && page.accessibility >= TARGETS.lighthouseAccessibility;
+    const runs = page.runs && page.runs.length > 1 ? ` (median of ${page.runs.join(', ')})` : '';
+    lines.push(`| ${page.name} | ${page.performance}${runs} | ${page.accessibility} | ≥ ${target} and ${TARGETS.lighthouseAccessibility} | ${mark(met)} |`);
   }
   lines.push('', 'Weighted audits below full marks:', '');
   for (const page of web.lighthouse) lines.push(`- ${page.name}: ${page.failedAudits.join(', ') || 'none'}`);
@@ -394,7 +398,8 @@ export function writeResults(summary: RunSummary): string[] {
     fs.writeFileSync(`${base}.md`, `# Benchmark ${date}: front end\n\n${webMarkdown(summary.web)}\n`);
     written.push(`${base}.json`, `${base}.md`);
   }
-  if (summary.quick && !summary.docs) return written;
+  // A front-end-only run (--only-web) has no server figures to put in docs/benchmarks.md.
+  if ((summary.quick && !summary.docs) || summary.results.length === 0) return written;
 
   // docs/benchmarks.md: the generated block between the markers is replaced; the rest is prose.
   const docsPath = path.join(repoRoot, 'docs/benchmarks.md');

@@ -9,6 +9,8 @@
 //   npm run bench -- --no-soak --no-web --duration=5 --backend=embedded
 //   npm run bench -- --quick --docs    a quick run that also refreshes docs/benchmarks.md
 //   npm run bench -- --processes=1     no WEB_CONCURRENCY comparison (default --processes=1,2)
+//   npm run bench -- --only-web        the front end only: Lighthouse (median of --web-rounds=3) and
+//                                      the long-list interactions on the default install, no load tests
 //
 // External PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database on a server
 // where the user may create databases; the bench creates tasklane_bench_<pid> there and drops it
@@ -58,6 +60,10 @@ type Options = {
   soakMinutes: number;
   backends: Backend[];
   web: boolean;
+  /** The front end only (Lighthouse and the interactions): no load tests, soak or starts. */
+  onlyWeb: boolean;
+  /** Lighthouse runs per page; the page's median run is reported. */
+  webRounds: number;
   connections: number[];
   /** Rounds of first start and restart on an empty DATA_DIR. */
   startRounds: number;
@@ -82,6 +88,8 @@ function parseOptions(argv: string[]): Options {
     soakMinutes: flag('no-soak') ? 0 : Number(value('soak-minutes') ?? (quick ? 0.5 : 10)),
     backends: backend === 'both' ? ['postgres', 'embedded'] : [backend as Backend],
     web: !flag('no-web'),
+    onlyWeb: flag('only-web'),
+    webRounds: Number(value('web-rounds') ?? (flag('only-web') ? 3 : 1)),
     connections: [1, 50],
     startRounds: Number(value('start-rounds') ?? (quick ? 1 : 3)),
     processes: parseProcesses(value('processes') ?? '1,2'),
@@ -356,7 +364,7 @@ async function runBackend(options: Options, backend: Backend, raw: Running, admi
       afterSoak = installMemory(meters);
       log(`${backend}: idle after the soak: app ${afterSoak.appMb} MB + database ${afterSoak.databaseMb ?? '?'} MB`);
     }
-    if (backend === 'embedded' && options.web) web = await runWebChecks(server.url, seeded.fixtures);
+    if (backend === 'embedded' && options.web) web = await runWebChecks(server.url, seeded.fixtures, { rounds: options.webRounds });
     let processRuns: BackendResult['processRuns'];
     if (options.processes.length > 1) {
       await server.stop();
@@ -408,6 +416,34 @@ function latestPostgresResult(): (BackendResult & { startedAt: string }) | undef
   return latest ? (JSON.parse(fs.readFileSync(path.join(dir, latest), 'utf8')) as BackendResult & { startedAt: string }) : undefined;
 }
 
+/** `--only-web`: the default install with the seeded data set, and the front end's checks alone. */
+async function runWebOnly(options: Options, startedAt: Date) {
+  const scale = scales[options.quick ? 'quick' : 'full'];
+  const runDir = path.join(dataRoot, 'run-embedded');
+  const seeded = await seedEmbedded(scale, runDir);
+  log(`embedded: data set ready in ${seeded.seconds.toFixed(0)} s${seeded.fromCache ? ' (from the cache)' : ''}`);
+  const server = await startAppServer({ dataDir: runDir });
+  let web: WebResult;
+  try {
+    web = await runWebChecks(server.url, seeded.fixtures, { rounds: options.webRounds });
+  } finally {
+    await server.stop();
+    await stopOrphan(runDir);
+  }
+  const written = writeResults({
+    startedAt,
+    finishedAt: new Date(),
+    quick: options.quick,
+    // A front-end-only run never rewrites the server's figures in docs/benchmarks.md.
+    docs: false,
+    results: [],
+    web,
+    skippedPostgres: undefined,
+    machineAtStart: machineLoad(),
+  });
+  for (const file of written) log(`wrote ${path.relative(repoRoot, file)}`);
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
@@ -415,6 +451,11 @@ async function main() {
   log('building the production server and web app (scripts/build.mjs)');
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
+
+  if (options.onlyWeb) {
+    await runWebOnly(options, startedAt);
+    return;
+  }
 
   const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
   let backends = options.backends;

@@ -68,6 +68,7 @@ const targets = [
       at('apps/web/public'),
       at('apps/web/index.html'),
       at('apps/web/vite.config.ts'),
+      at('apps/web/first-screen-chunks.ts'),
       at('apps/web/package.json'),
       ...contractSources,
     ],

@@ -6,7 +6,16 @@ import path from 'node:path';
 import { log, repoRoot, round } from '../lib/util.js';
 import type { Fixtures } from '../seed/generate.js';
 
-export type LighthousePage = { name: string; url: string; performance: number; accessibility: number; failedAudits: string[]; metrics: Record<string, number> };
+export type LighthousePage = {
+  name: string;
+  url: string;
+  performance: number;
+  accessibility: number;
+  failedAudits: string[];
+  metrics: Record<string, number>;
+  /** Every round's performance score, when the page was audited more than once (the median run is reported). */
+  runs?: number[];
+};
 export type Interaction = { name: string; items: number; delayMs: number; eventTimingMs: number | null };
 export type WebResult = {
   lighthouseVersion: string;
@@ -174,15 +183,30 @@ async function measureInteractions(url: string, fixtures: Fixtures): Promise<Int
   return interactions;
 }
 
-export async function runWebChecks(url: string, fixtures: Fixtures): Promise<WebResult> {
-  log('web: Lighthouse on /login and on the signed-in dashboard');
+/**
+ * The machine is shared and Lighthouse's simulated throttling scales what it observes: a page is
+ * audited `rounds` times and its median run (by performance score) is reported, every score kept.
+ */
+async function auditMedian(rounds: number, name: string, url: string, cookie?: string): Promise<LighthousePage> {
+  const pages: LighthousePage[] = [];
+  for (let round_ = 0; round_ < rounds; round_ += 1) {
+    pages.push(await audit(name, url, cookie));
+    log(`web: ${name}: round ${round_ + 1}: performance ${pages.at(-1)!.performance}`);
+  }
+  const sorted = [...pages].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return rounds > 1 ? { ...median, runs: pages.map((page) => page.performance) } : median;
+}
+
+export async function runWebChecks(url: string, fixtures: Fixtures, options: { rounds: number } = { rounds: 1 }): Promise<WebResult> {
+  log(`web: Lighthouse on /login and on the signed-in dashboard (${options.rounds} round(s) each)`);
   const lighthousePages: LighthousePage[] = [];
-  lighthousePages.push(await audit('/login', `${url}/login`));
+  lighthousePages.push(await auditMedian(options.rounds, '/login', `${url}/login`));
   const typical = await signInCookie(url, fixtures.userEmails[0]!, fixtures.password);
-  lighthousePages.push(await audit('/ (todos dashboard, a typical user)', `${url}/`, typical));
+  lighthousePages.push(await auditMedian(options.rounds, '/ (todos dashboard, a typical user)', `${url}/`, typical));
   const heavy = await signInCookie(url, fixtures.heavy.email, fixtures.password);
-  lighthousePages.push(await audit("/ (todos dashboard, the heavy user's 2,000 todos)", `${url}/`, heavy));
-  for (const page of lighthousePages) log(`web: ${page.name}: performance ${page.performance}, accessibility ${page.accessibility}`);
+  lighthousePages.push(await auditMedian(options.rounds, "/ (todos dashboard, the heavy user's 2,000 todos)", `${url}/`, heavy));
+  for (const page of lighthousePages) log(`web: ${page.name}: performance ${page.performance}, accessibility ${page.accessibility}, ${page.failedAudits.join(', ')}`);
   log('web: long-list interactions with the heavy user');
   const interactions = await measureInteractions(url, fixtures);
   for (const interaction of interactions) log(`web: ${interaction.name}: ${interaction.delayMs} ms (event timing ${interaction.eventTimingMs} ms)`);

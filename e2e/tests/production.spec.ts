@@ -38,13 +38,14 @@ test.describe('production build', () => {
     expect(kilobytes).toBeLessThanOrEqual(150);
   });
 
-  test('the signed-in shell with the todos dashboard ships at most 250 KB of gzipped JavaScript', async ({ page, signedInUser: _ }) => {
+  test('the signed-in shell with the todos dashboard ships at most 175 KB of gzipped JavaScript', async ({ page, signedInUser: _ }) => {
     const scripts = collectScripts(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     await expect(page.getByText('No todos match the selected filters.')).toBeVisible();
     const kilobytes = await gzippedKilobytes(page, scripts, 'dashboard-js-gzip-kb');
-    expect(kilobytes).toBeLessThanOrEqual(250);
+    // 158 KB since issue 15 §4 (dialogs, zod and the live-event client load on first use); 250 before.
+    expect(kilobytes).toBeLessThanOrEqual(175);
   });
 });
 

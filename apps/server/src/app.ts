@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { newQueryRecord, recordQueries, type QueryRecord } from './db/query-log.js';
+import { registerCompression } from './http/compression.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
@@ -186,6 +187,8 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: verifyResponses }));
   app.decorateRequest('user', null);
 
+  // Before any route: the plugin attaches itself to each route as it is added.
+  await registerCompression(app);
   registerRequestThrottle(app, config.apiRateLimit, throttlePeers);
   registerOriginCheck(app, config);
   await registerApiDocs(app, config);
@@ -221,7 +224,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     { prefix: '/api/v1' },
   );
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, { cookieSecure: config.cookieSecure });
   return app;
 }
 

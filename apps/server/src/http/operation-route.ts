@@ -58,7 +58,9 @@ export function route<O extends AnyOperation>(app: ZodApp, operation: O, handler
     method: operation.method,
     url: operation.path.slice(prefix.length),
     // A raw answer has no HEAD twin: a download or a stream would be opened only to be thrown away.
-    ...(rawResponse ? { exposeHeadRoute: false } : {}),
+    // It goes out as written, never compressed (http/compression.ts): a file may be compressed
+    // already, and an event must never wait in a compressor's buffer.
+    ...(rawResponse ? { exposeHeadRoute: false, compress: false as const } : {}),
     schema: {
       operationId: operation.name,
       tags: [...operation.tags],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSignedInUser } from '../../test/factories.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../test/test-server.js';
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-3f2a1c.js"></script></head><body><div id="root"></div></body></html>';
@@ -36,6 +37,8 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app-3f2a1c.js'), 'console.log("app");');
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The landing pages' chunks, as the web build lists them (apps/web/first-screen-chunks.ts).
+    fs.writeFileSync(path.join(webDist, 'first-screen.json'), JSON.stringify({ '/': ['/assets/todos-page-1a2b.js'], '/login': ['/assets/login-page-3c4d.js'] }));
     server = await startTestServer({ webDist });
   });
   afterAll(async () => {
@@ -52,7 +55,7 @@ describe('serving the built web app', () => {
     expectSecurityHeaders(response);
   });
 
-  it.each(['/login', '/register', '/list', '/workspaces', '/dashboard/5f0c2b', '/forgot-password', '/login?next=%2Flist'])(
+  it.each(['/register', '/list', '/workspaces', '/dashboard/5f0c2b', '/forgot-password'])(
     'falls back to index.html for the client route %s',
     async (route) => {
       const response = await server.request('GET', route, asBrowser);
@@ -62,6 +65,47 @@ describe('serving the built web app', () => {
       expectSecurityHeaders(response);
     },
   );
+
+  it("names a signed-in dashboard's first data and code in its page, so the browser fetches them alongside the script", async () => {
+    const { cookie } = await buildSignedInUser(server);
+    const response = await server.request('GET', '/', { ...asBrowser, cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('vary')).toMatch(/cookie/i);
+    const preloads = [...response.text.matchAll(/<link rel="(preload|modulepreload)"[^>]*href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+    expect(preloads).toEqual([
+      'preload /api/v1/users/me',
+      'preload /api/v1/todos',
+      'preload /api/v1/categories?type=TODO',
+      'modulepreload /assets/todos-page-1a2b.js',
+    ]);
+    // Fetch preloads in the mode of the app's same-origin fetch, placed before the entry script.
+    expect(response.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/todos">');
+    expect(response.text.indexOf('rel="preload"')).toBeLessThan(response.text.indexOf('<script'));
+    expectSecurityHeaders(response);
+
+    // Another signed-in page: who is signed in, not the dashboard's data.
+    const other = await server.request('GET', '/workspaces', { ...asBrowser, cookie });
+    expect(other.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/users/me">');
+    expect(other.text).not.toContain('/api/v1/todos');
+    // The dashboard with a filter asks for other todos than the preload would fetch: none.
+    const filtered = await server.request('GET', '/?status=PENDING', { ...asBrowser, cookie });
+    expect(filtered.text).not.toContain('/api/v1/todos');
+  });
+
+  it('names no data for a visitor without a session, and the login page only its own code', async () => {
+    const signedOut = await server.request('GET', '/', asBrowser);
+    expect(signedOut.text).toBe(INDEX_HTML);
+    for (const route of ['/login', '/login?next=%2Flist']) {
+      const login = await server.request('GET', route, asBrowser);
+      expect(login.status).toBe(200);
+      expect(login.text).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-3c4d.js">');
+      expect(login.text).toContain('<script type="module" src="/assets/app-3f2a1c.js"></script>');
+      expect(login.text).not.toContain('/api/v1/');
+      expectSecurityHeaders(login);
+    }
+  });
 
   it('serves hashed assets with immutable caching and the security headers', async () => {
     const response = await server.request('GET', '/assets/app-3f2a1c.js');

@@ -3,14 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.js';
+import { firstScreenPages } from './first-screen.js';
 
 /**
  * Serves the built single-page app. Client routes fall back to index.html; /api/* never
  * does: an unknown API path is a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(app: FastifyInstance, webDist: string, options: { cookieSecure: boolean }) {
   const indexPath = path.join(webDist, 'index.html');
   const hasWebApp = fs.existsSync(indexPath);
+  const pages = hasWebApp ? firstScreenPages(webDist) : undefined;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -38,6 +40,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
         .send('The web app has not been built. Run `npm start`, which builds it.');
     }
     if (path.extname(pathname) !== '') throw notFound(`No file at ${pathname}`);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    // The page names the code and (signed in) the API answers its first screen needs, so that
+    // the browser fetches them alongside the entry script instead of after it (first-screen.ts).
+    const screen = pages!.firstScreen(request, options.cookieSecure);
+    reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+    if (screen.fetches.length === 0 && screen.modules.length === 0) return reply.sendFile('index.html', webDist);
+    return reply.type('text/html; charset=utf-8').send(pages!.html(screen));
   });
 }

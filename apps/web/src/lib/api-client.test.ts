@@ -67,6 +67,15 @@ describe('callApi', () => {
     expect(init).toMatchObject({ method: 'DELETE', body: undefined, headers: { accept: 'application/json', 'x-client-id': CLIENT_ID } });
   });
 
+  it('sends a GET as a plain same-origin fetch, without headers, so that it matches the page’s preload of it', async () => {
+    respond(200, { success: true, message: 'Todos retrieved successfully', todos: [] });
+    await callApi(unparsed<typeof operations.todos.list>(operationRoutes.todos.list));
+    const [path, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(path).toBe('/api/v1/todos');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', body: undefined });
+    expect(init?.headers).toBeUndefined();
+  });
+
   it('returns an unparsed route’s answer as the server sent it', async () => {
     respond(200, { success: true, data: { anything: 1 } });
     await expect(callApi(unparsed<typeof operations.users.me>(operationRoutes.users.me))).resolves.toEqual({ success: true, data: { anything: 1 } });

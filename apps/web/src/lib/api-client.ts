@@ -139,8 +139,15 @@ export function operationUrl(operation: Pick<Callable, 'path'>, input: { params?
   );
 }
 
-/** The headers every call carries: JSON answers wanted, and this tab's id. */
-function requestHeaders(hasJsonBody: boolean): Record<string, string> {
+/**
+ * The headers a call carries: JSON answers wanted, and this tab's id (which names the origin of
+ * the events a write causes). A GET carries none: it causes no event, the server answers JSON
+ * anyway, and a request with headers other than the page's `<link rel="preload" as="fetch">`
+ * would not reuse it: the first screen's data, which the server has the browser fetch alongside
+ * the script (apps/server/src/http/first-screen.ts), would be fetched a second time.
+ */
+function requestHeaders(method: HttpMethod, hasJsonBody: boolean): Record<string, string> | undefined {
+  if (method === 'GET') return undefined;
   return hasJsonBody
     ? { accept: 'application/json', 'content-type': 'application/json', [CLIENT_ID_HEADER]: CLIENT_ID }
     : { accept: 'application/json', [CLIENT_ID_HEADER]: CLIENT_ID };
@@ -170,7 +177,7 @@ export async function callApi<C extends Callable>(operation: C, ...[input]: Call
     response = await fetch(operationUrl(operation, input), {
       method: operation.method,
       credentials: 'same-origin',
-      headers: requestHeaders(body !== undefined),
+      headers: requestHeaders(operation.method, body !== undefined),
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -211,7 +218,7 @@ export function uploadWithProgress<C extends Callable>(operation: C, input: Uplo
     }
     const request = new XMLHttpRequest();
     request.open(operation.method, operationUrl(operation, input));
-    for (const [name, value] of Object.entries(requestHeaders(false))) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders(operation.method, false) ?? {})) request.setRequestHeader(name, value);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });

@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { meQueryOptions } from '@/features/auth/api/get-me';
 import { CLIENT_ID } from '@/lib/api-client';
-import { LiveConnection, type LiveStatus } from '@/lib/live-connection';
-import { applyLiveEvents } from '@/lib/live-events';
+import type { LiveConnection, LiveStatus } from '@/lib/live-connection';
 import { queryKeys } from '@/lib/query-keys';
 import { LiveStatusContext } from './live-status';
 
@@ -24,19 +23,29 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) return;
-    const connection = new LiveConnection({
-      onEvents(events) {
-        const others = events.filter((event) => event.origin !== CLIENT_ID);
-        if (others.length > 0) void applyLiveEvents(queryClient, others, userId);
-      },
-      onReset: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me()[0] }),
-      onStatus: setStatus,
-      // Refused rather than cut: if the session ended, asking who is signed in says so (a 401
-      // drops the session, and this stream with it).
-      onRefused: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me() }),
+    // The client (and the stale map it applies events through) loads once someone is signed
+    // in, in its own chunk: the first screen's script does not carry it (issue 15 §4).
+    let connection: LiveConnection | undefined;
+    let isCancelled = false;
+    void Promise.all([import('@/lib/live-connection'), import('@/lib/live-events')]).then(([{ LiveConnection }, { applyLiveEvents }]) => {
+      if (isCancelled) return;
+      connection = new LiveConnection({
+        onEvents(events) {
+          const others = events.filter((event) => event.origin !== CLIENT_ID);
+          if (others.length > 0) void applyLiveEvents(queryClient, others, userId);
+        },
+        onReset: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me()[0] }),
+        onStatus: setStatus,
+        // Refused rather than cut: if the session ended, asking who is signed in says so (a 401
+        // drops the session, and this stream with it).
+        onRefused: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me() }),
+      });
+      connection.start();
     });
-    connection.start();
-    return () => connection.stop();
+    return () => {
+      isCancelled = true;
+      connection?.stop();
+    };
   }, [userId, queryClient]);
 
   return <LiveStatusContext.Provider value={userId ? status : 'off'}>{children}</LiveStatusContext.Provider>;

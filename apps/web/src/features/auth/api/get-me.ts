@@ -14,9 +14,12 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.me(),
     queryFn: ({ signal }) => getMe(signal),
-    // Re-checked when the window regains focus, so a session ended elsewhere is noticed.
+    // Re-checked when the window regains focus, so a session ended elsewhere is noticed (and
+    // any call answering 401 drops it). Not again each time a screen that shows the user
+    // mounts: the first screen would ask twice (the guard, then the header).
     staleTime: 0,
     refetchOnWindowFocus: true,
+    refetchOnMount: false,
   });
 
 /** Session state (SPEC 4): loading until the first answer, then the user or null. */

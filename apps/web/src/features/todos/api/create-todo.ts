@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { operations, type TodoBody } from '@tasklane/contract';
+import type { TodoBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
+import { loadOperations } from '@/lib/load-operations';
 import { markStale } from '@/lib/stale-queries';
 
 /** POST /api/v1/todos. */
 export async function createTodo(body: TodoBody) {
-  const response = await callApi(operations.todos.create, { body });
+  const { todos } = await loadOperations();
+  const response = await callApi(todos.create, { body });
   return response.todo;
 }
 

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { operations, type Todo } from '@tasklane/contract';
+import type { Todo } from '@tasklane/contract';
 import toast from 'react-hot-toast';
 import { callApi } from '@/lib/api-client';
+import { loadOperations } from '@/lib/load-operations';
 import { errorMessage } from '@/lib/errors';
 import { markStale } from '@/lib/stale-queries';
 import { changeCachedLists, restoreCachedLists } from './optimistic-lists';
 
 /** DELETE /api/v1/todos/{todoId}. */
-export function deleteTodo(todoId: string) {
-  return callApi(operations.todos.delete, { params: { todoId } });
+export async function deleteTodo(todoId: string) {
+  const { todos } = await loadOperations();
+  return callApi(todos.delete, { params: { todoId } });
 }
 
 /** The card leaves every cached list at once; it comes back with the error toast if the server refuses. */

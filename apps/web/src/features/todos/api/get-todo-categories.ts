@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { operations } from '@tasklane/contract';
-import { callApi } from '@/lib/api-client';
+import type { Operations } from '@tasklane/contract';
+import { operationRoutes } from '@tasklane/contract/routes';
+import { callApi, unparsed } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/v1/categories?type=TODO: the categories a todo can be filed under (the categories
  * screen creates only TODO ones). The todos feature reads them itself rather than importing
- * the categories feature.
+ * the categories feature. Part of the dashboard's first screen: unparsed, like get-todos.ts,
+ * and preloaded by the server.
  */
 export async function getTodoCategories(signal?: AbortSignal) {
-  const response = await callApi(operations.categories.list, { query: { type: 'TODO' }, signal });
+  const response = await callApi(unparsed<Operations['categories']['list']>(operationRoutes.categories.list), { query: { type: 'TODO' }, signal });
   return response.categories;
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { operations, type UpdateTodoBody } from '@tasklane/contract';
+import type { UpdateTodoBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
+import { loadOperations } from '@/lib/load-operations';
 import { markStale } from '@/lib/stale-queries';
 
 export interface UpdateTodoInput {
@@ -11,7 +12,8 @@ export interface UpdateTodoInput {
 
 /** PUT /api/v1/todos/{todoId}. */
 export async function updateTodo({ todoId, body }: UpdateTodoInput) {
-  const response = await callApi(operations.todos.update, { params: { todoId }, body });
+  const { todos } = await loadOperations();
+  const response = await callApi(todos.update, { params: { todoId }, body });
   return response.todo;
 }
 

@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
 import { describeError, errorMessage } from '@/lib/errors';
@@ -18,8 +18,11 @@ import { useToggleTodo } from '../api/toggle-todo';
 import { useUpdateTodo } from '../api/update-todo';
 import { TodoCard } from '../components/todo-card';
 import { TodoFiltersBar } from '../components/todo-filters-bar';
-import { TodoFormDialog } from '../components/todo-form-dialog';
 import { hasTodoFilters, readTodoFilters, toTodoListQuery, withoutTodoFilters, withTodoFilter, type TodoFilterKey } from '../lib/todo-filters';
+
+// The dialogs (their form library, zod and the contract's schemas) load on first use.
+const TodoFormDialog = lazyDialog(() => import('../components/todo-form-dialog').then((module) => module.TodoFormDialog));
+const ConfirmDialog = lazyDialog(() => import('@/components/ui/confirm-dialog').then((module) => module.ConfirmDialog));
 
 /** The dashboard's delete question (SPEC 5 leaves its wording open; see docs/web.md). */
 const DELETE_TODO_MESSAGE = 'Are you sure you want to delete this todo? This action cannot be undone.';
@@ -117,7 +120,7 @@ export default function TodosPage() {
         title="Todos"
         subtitle="Plan your day, set priorities and tick things off."
         actions={
-          <Button onClick={openCreate}>
+          <Button onClick={openCreate} onPointerEnter={() => void TodoFormDialog.preload()}>
             <Plus aria-hidden="true" className="size-4" />
             Create Todo
           </Button>

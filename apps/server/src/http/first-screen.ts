@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { readSessionToken } from './session.js';
+
+/** Pages outside the signed-in app: they make no API call on their first screen. */
+const SIGNED_OUT_PAGES = new Set(['/login', '/register', '/forgot-password']);
+
+/** What a page's HTML asks the browser to fetch alongside its entry script. */
+export type FirstScreen = {
+  /** API answers the first screen waits for (`<link rel="preload" as="fetch">`). */
+  fetches: string[];
+  /** The landing page's own script chunks (`<link rel="modulepreload">`). */
+  modules: string[];
+};
+
+/**
+ * Issue 15 §4: the first screen's data and code arrive in parallel with the entry script rather
+ * than one round trip after another.
+ *
+ * - Data, for a request that carries a session cookie (a signed-out visitor is sent to /login
+ *   and would use none of it): who is signed in, and on the dashboard (`/` with no filter in its
+ *   address) the todos and their categories. Each URL is exactly what the web app requests
+ *   (apps/web: get-me.ts, get-todos.ts with no filter, get-todo-categories.ts), or the browser
+ *   would fetch it twice.
+ * - Code: the landing page's chunks, as the web build lists them (dist/first-screen.json,
+ *   apps/web/first-screen-chunks.ts); the dashboard's only with a session cookie.
+ */
+export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: Record<string, string[]>): FirstScreen {
+  const [pathname = '/', search] = request.url.split('?', 2);
+  const isSignedOutPage = SIGNED_OUT_PAGES.has(pathname);
+  const hasSession = !isSignedOutPage && readSessionToken(request, secure) !== undefined;
+  const fetches = hasSession ? ['/api/v1/users/me'] : [];
+  if (hasSession && pathname === '/' && !search) fetches.push('/api/v1/todos', '/api/v1/categories?type=TODO');
+  const modules = isSignedOutPage || hasSession ? (chunks[pathname] ?? []) : [];
+  return { fetches, modules };
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The page with its preloads placed before its scripts. `crossorigin` (anonymous: same-origin
+ * credentials, CORS mode) matches both the app's `fetch(url, { credentials: 'same-origin' })`
+ * and Vite's module scripts; a preload made in another mode would not be reused.
+ */
+export function withPreloads(html: string, { fetches, modules }: FirstScreen): string {
+  const links = [
+    ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin href="${attribute(url)}">`),
+    ...modules.map((url) => `<link rel="modulepreload" crossorigin href="${attribute(url)}">`),
+  ];
+  if (links.length === 0) return html;
+  const at = html.search(/<script|<link rel="(modulepreload|stylesheet)"/);
+  const block = links.join('\n    ');
+  return at === -1 ? html.replace('</head>', `  ${block}\n  </head>`) : `${html.slice(0, at)}${block}\n    ${html.slice(at)}`;
+}
+
+/** index.html with a page's preloads, and the build's landing-page chunks; both read again when a build replaces them. */
+export function firstScreenPages(webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  const chunksPath = path.join(webDist, 'first-screen.json');
+  let cached: { mtimeMs: number; html: string; chunks: Record<string, string[]>; variants: Map<string, string> } | undefined;
+  const load = () => {
+    const { mtimeMs } = fs.statSync(indexPath);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const chunks = fs.existsSync(chunksPath) ? (JSON.parse(fs.readFileSync(chunksPath, 'utf8')) as Record<string, string[]>) : {};
+      cached = { mtimeMs, html: fs.readFileSync(indexPath, 'utf8'), chunks, variants: new Map() };
+    }
+    return cached;
+  };
+  return {
+    firstScreen: (request: FastifyRequest, secure: boolean) => firstScreenOf(request, secure, load().chunks),
+    html(screen: FirstScreen): string {
+      const current = load();
+      const key = [...screen.fetches, ...screen.modules].join(' ');
+      let html = current.variants.get(key);
+      if (html === undefined) {
+        html = withPreloads(current.html, screen);
+        current.variants.set(key, html);
+      }
+      return html;
+    },
+  };
+}
