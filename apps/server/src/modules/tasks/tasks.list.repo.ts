@@ -106,6 +106,14 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
     or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)),
     ...filterConditions(filters),
   );
+  if (!paging) {
+    // Every one: read straight from the assignee's tasks (a page's two steps would make the
+    // planner hash-join the chosen ids against a sequential scan of all tasks).
+    const rows = (await fromTasks(db, userId, { total: sql`count(*) over ()`.mapWith(Number) })
+      .where(where)
+      .orderBy(...order)) as Array<TaskRow & { total: number }>;
+    return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
+  }
   const candidates = db
     .select({
       id: sql<string>`${tasks.id}`.as('chosen_id'),
@@ -116,13 +124,12 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(where)
-    .orderBy(...order)
-    .$dynamic();
-  const chosen = (paging ? candidates.limit(paging.limit).offset((paging.page - 1) * paging.limit) : candidates).as('chosen');
+    .orderBy(...order);
+  const chosen = candidates.limit(paging.limit).offset((paging.page - 1) * paging.limit).as('chosen');
   const rows = (await fromTasks(db, userId, { total: sql`${chosen.total}`.mapWith(Number) })
     .innerJoin(chosen, eq(chosen.id, tasks.id))
     .orderBy(asc(chosen.position))) as Array<TaskRow & { total: number }>;
-  if (rows.length > 0 || !paging || paging.page === 1) return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
+  if (rows.length > 0 || paging.page === 1) return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
   // A page past the end: count on its own.
   const [count] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
