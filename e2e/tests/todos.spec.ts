@@ -275,7 +275,7 @@ test.describe('todos dashboard', () => {
 
   test('a failed load offers to try again', async ({ page, signedInUser: _ }) => {
     let fail = true;
-    await page.route('**/api/v1/todos', (route) => (fail ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
+    await page.route((url) => url.pathname === '/api/v1/todos', (route) => (fail ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
     await page.goto('/');
     await expect(page.getByRole('alert')).toContainText('Failed to fetch todos');
     fail = false;

@@ -68,6 +68,14 @@ export function queryIntSchema(name: string, min: number, max: number) {
 
 export const pageQuerySchema = queryIntSchema('page', 1, 1_000_000).default(1).describe('Page number, from 1');
 
+/**
+ * The page number of a list that answers every item unless asked for a page (`/todos`,
+ * `/users/tasks`: the spec's clients send none): left out, it stays undefined.
+ */
+export const optionalPageQuerySchema = queryIntSchema('page', 1, 1_000_000)
+  .optional()
+  .describe('Page number, from 1. With page or limit the answer is that one page; with neither, every item');
+
 export const sortOrderSchema = z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' });
 
 /** Free-text search from a query string; blank means none. */

@@ -52,8 +52,9 @@ describe('list queries', () => {
     expect(listTasksQuerySchema.parse({ featureId: id, search: '   ' }).search).toBeUndefined();
   });
 
-  it('assigned tasks: every task by default, by due date ascending', () => {
-    expect(listAssignedTasksQuerySchema.parse({})).toEqual({ page: 1, limit: 1000, sortBy: 'dueDate', sortOrder: 'asc' });
+  it('assigned tasks: no page by default (every task), by due date ascending', () => {
+    expect(listAssignedTasksQuerySchema.parse({})).toEqual({ sortBy: 'dueDate', sortOrder: 'asc' });
+    expect(listAssignedTasksQuerySchema.parse({ page: '2', limit: '30' })).toMatchObject({ page: 2, limit: 30 });
     expect(listAssignedTasksQuerySchema.safeParse({ limit: '1001' }).success).toBe(false);
   });
 

@@ -9,6 +9,7 @@ import {
   idSchema,
   nullableReferenceSchema,
   optionalDueDateSchema,
+  optionalPageQuerySchema,
   pagePaginationSchema,
   pageQuerySchema,
   queryIntSchema,
@@ -209,10 +210,18 @@ export const listTasksQuerySchema = z.object({
 export type ListTasksQuery = z.input<typeof listTasksQuerySchema>;
 export type ListTasksData = z.output<typeof listTasksQuerySchema>;
 
-/** Assigned tasks: every one by default (up to 1000 a page), by due date ascending. */
+/** Assigned tasks a page when a page is asked for without a limit. */
+export const ASSIGNED_PAGE_LIMIT_DEFAULT = 1000;
+
+/**
+ * Assigned tasks: with neither page nor limit, every one (the spec's clients send none); with
+ * either, that one page. By due date ascending by default.
+ */
 export const listAssignedTasksQuerySchema = z.object({
-  page: pageQuerySchema,
-  limit: queryIntSchema('limit', 1, 1000).default(1000).describe('Page size, 1 to 1000 (default 1000)'),
+  page: optionalPageQuerySchema,
+  limit: queryIntSchema('limit', 1, 1000)
+    .optional()
+    .describe(`Page size, 1 to 1000 (default ${ASSIGNED_PAGE_LIMIT_DEFAULT} once page is sent); with neither page nor limit, every assigned task`),
   ...taskFilters,
   sortBy: taskFilters.sortBy.default('dueDate'),
   sortOrder: sortOrderSchema.default('asc'),

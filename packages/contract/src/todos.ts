@@ -4,7 +4,10 @@ import {
   calendarDateSchema,
   dueDateTextSchema,
   idSchema,
+  optionalPageQuerySchema,
+  pagePaginationSchema,
   queryBooleanSchema,
+  queryIntSchema,
   referenceSchema,
   tagsSchema,
   tagsTextSchema,
@@ -93,7 +96,14 @@ export const updateTodoBodySchema = todoBodySchema.extend({
 export type UpdateTodoBody = z.input<typeof updateTodoBodySchema>;
 export type UpdateTodoData = z.output<typeof updateTodoBodySchema>;
 
+/** Todos a page when the dashboard (or a client) asks for pages: page or limit sent. */
+export const TODO_PAGE_LIMIT_DEFAULT = 10;
+
 export const listTodosQuerySchema = z.object({
+  page: optionalPageQuerySchema,
+  limit: queryIntSchema('limit', 1, 100)
+    .optional()
+    .describe(`Page size, 1 to 100 (default ${TODO_PAGE_LIMIT_DEFAULT} once page is sent); with neither page nor limit, every todo`),
   status: todoStatusSchema.optional(),
   priority: prioritySchema.optional(),
   category: idSchema.optional().describe('Category id'),
@@ -104,6 +114,7 @@ export const listTodosQuerySchema = z.object({
     .describe("The client's local date (YYYY-MM-DD) for the date filter; defaults to the server's UTC date"),
 });
 export type ListTodosQuery = z.input<typeof listTodosQuerySchema>;
+export type ListTodosData = z.output<typeof listTodosQuerySchema>;
 
 export const todoParamsSchema = z.object({ todoId: idSchema });
 
@@ -111,6 +122,8 @@ export const todosResponseSchema = z.object({
   success: z.literal(true),
   todos: z.array(todoSchema),
   data: z.array(todoSchema),
+  total: z.number().optional().describe('Only when a page was asked for (page or limit): the todos matching the filters'),
+  pagination: pagePaginationSchema.optional().describe('Only when a page was asked for (page or limit)'),
   message: z.string(),
 });
 export type TodosResponse = z.infer<typeof todosResponseSchema>;

@@ -22,7 +22,7 @@ describe('applyLiveEvents', () => {
   it("a todo touches only the todo lists; a feature edit its lists, itself, its tasks' answers (which name it) and /tasks, not the board", async () => {
     const todo = filledCache();
     await applyLiveEvents(todo.client, [event('todo.updated', { projectId: null, featureId: null, taskId: null })], 'me');
-    expect(todo.stale()).toEqual(['todos']);
+    expect(todo.stale()).toEqual(['todoPages', 'todos']);
     const feature = filledCache();
     await applyLiveEvents(feature.client, [event('feature.updated', { entityId: F, taskId: null })], 'me');
     expect(feature.stale()).toEqual(['assigned', 'attachments', 'feature', 'features', 'otherTask', 'task', 'tasks']);

@@ -16,10 +16,12 @@
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'board', q]  its board (every task, or those the search q matches, as cards)
  *   ['tasks', 'detail', taskId]                        one task with its history, whichever route shows it
  *   ['tasks', 'detail', taskId, 'attachments']         its attachments and the upload limits
- *   ['tasks', 'assigned']                              the caller's assigned tasks (/tasks)
+ *   ['tasks', 'assigned', 'page', q]                   a page of the caller's assigned tasks (/tasks; `q` is what is sent)
+ *   ['tasks', 'assigned', 'count']                     how many tasks are assigned to the caller in all
  *   ['attachments', 'limits']                          the upload limits alone (Create Task's file picker)
  *   ['comments', taskId]                               a task's comments
- *   ['todos', 'list', q]                               a list of todos (`q` is what is sent)
+ *   ['todos', 'list', q]                               every todo of a filter (the simple list; `q` is what is sent)
+ *   ['todos', 'pages', q]                              the dashboard's pages of todos for the filters `q` (an infinite query)
  *   ['categories', 'list', 'all' | type]               categories (the todo and task forms read 'TODO' and 'TASK')
  *   ['users', 'shared']                                the people the caller shares a workspace or project with (member pickers)
  *   ['users', 'lookup', { email } | { username }]      one user found by exact email or username
@@ -62,13 +64,20 @@ export const queryKeys = {
   /** Under the task: deleting the task forgets them, refreshing it (an edit, a 409) refreshes them. */
   taskAttachments: (taskId: string) => ['tasks', 'detail', taskId, 'attachments'] as const,
   attachmentLimits: () => ['attachments', 'limits'] as const,
+  /** Prefix of everything about the caller's assigned tasks (/tasks). */
   assignedTasks: () => ['tasks', 'assigned'] as const,
+  assignedTaskPage: <Q extends object>(query: Q) => ['tasks', 'assigned', 'page', query] as const,
+  assignedTaskCount: () => ['tasks', 'assigned', 'count'] as const,
   comments: (taskId: string) => ['comments', taskId] as const,
   /** Prefix of every list of todos. */
   todos: () => ['todos'] as const,
   todoLists: () => ['todos', 'list'] as const,
-  /** The dashboard without filters and the simple list share one entry (`{}`). */
+  /** Every todo of the filters `query` (the simple list sends none: `{}`); the answer is a Todo[]. */
   todoList: <Q extends object>(query: Q) => ['todos', 'list', query] as const,
+  /** Prefix of the dashboard's paged lists. */
+  todoPageLists: () => ['todos', 'pages'] as const,
+  /** The dashboard's pages for the filters `query` (an infinite query: `{ pages, pageParams }`). */
+  todoPages: <Q extends object>(query: Q) => ['todos', 'pages', query] as const,
   /** Prefix of every category list (the categories screen, the todo and task forms). */
   categories: () => ['categories'] as const,
   categoryLists: () => ['categories', 'list'] as const,

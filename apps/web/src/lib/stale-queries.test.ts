@@ -14,12 +14,12 @@ const projectNumbers = ['project', 'myProjects'];
 
 /** Each kind of change, as the server streams it, and the cached answers it makes stale. */
 const expected: Record<LiveEvent['type'], { event?: Partial<LiveEvent>; stale: string[] }> = {
-  'todo.created': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todos'] },
-  'todo.updated': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todos'] },
-  'todo.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todos'] },
+  'todo.created': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos'] },
+  'todo.updated': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos'] },
+  'todo.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos'] },
   'category.created': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['categories', 'todoCategories'] },
   // Todos show their category's name and colour.
-  'category.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['categories', 'todoCategories', 'todos'] },
+  'category.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['categories', 'todoCategories', 'todoPages', 'todos'] },
   'workspace.created': { event: { entityId: W, projectId: null, featureId: null, taskId: null }, stale: ['workspaces'] },
   'workspace.updated': {
     event: { entityId: W, projectId: null, featureId: null, taskId: null },

@@ -154,7 +154,7 @@ export const operations = defineOperations(operationRoutes, {
   todos: {
     list: {
       tags: ['todos'],
-      summary: 'Your todos, filtered, by due date then newest first',
+      summary: 'Your todos, filtered, by due date then newest first; every one, or one page when page or limit is sent',
       query: listTodosQuerySchema,
       responses: { 200: todosResponseSchema },
       errors: ownErrors,
@@ -386,7 +386,7 @@ export const operations = defineOperations(operationRoutes, {
     },
     listAssigned: {
       tags: ['tasks'],
-      summary: 'Tasks assigned to you in projects you can open; all of them by default (up to 1000 a page)',
+      summary: 'Tasks assigned to you in projects you can open; every one, or one page when page or limit is sent',
       query: listAssignedTasksQuerySchema,
       responses: { 200: assignedTasksResponseSchema },
       errors: memberErrors,

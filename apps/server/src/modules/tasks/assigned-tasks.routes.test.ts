@@ -1,4 +1,5 @@
 import type { Task, TaskDetail } from '@tasklane/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addProjectMember,
@@ -156,16 +157,122 @@ describe('GET /api/v1/users/tasks', () => {
     expect((await assigned(cookie, '?status=PENDING')).total).toBe(2);
   });
 
+  it('without page or limit, every task, even past 1000, in one page; page alone pages by 1000', async () => {
+    const { cookie, user } = await buildSignedInUser(server);
+    const project = await buildProject(server, cookie);
+    const feature = await buildFeature(server, cookie, project._id);
+    const categoryId = (await buildCategory(server, cookie, { type: 'TASK' }))._id;
+    const template = await buildTask(server, cookie, feature._id, { categoryId, assigneeId: user.id, title: 'Template', dueDate: '2030-01-01' });
+    // 1,004 more, straight into the table (through the API it would take minutes).
+    await server.database.db.execute(sql`
+      insert into tasks (project_id, feature_id, title, status, priority, assignee_id, due_date, category_id, board_rank, created_by)
+      select project_id, feature_id, 'Bulk ' || n, status, priority, assignee_id, due_date + n, category_id, board_rank || n, created_by
+      from tasks, generate_series(1, 1004) as n where id = ${template._id}`);
+    const response = await server.request('GET', '/api/v1/users/tasks', { cookie });
+    expect(Object.keys(response.body)).toEqual(['success', 'data', 'total', 'pagination', 'message']);
+    expect(response.body).toMatchObject({ total: 1005, pagination: { total: 1, page: 1, limit: 1005 } });
+    expect(response.body.data).toHaveLength(1005);
+    expect(response.body.data[0].title).toBe('Template');
+    expect(response.body.data.at(-1).title).toBe('Bulk 1004');
+    expect(await assigned(cookie, '?status=TODO')).toMatchObject({ total: 1005, pagination: { total: 1, page: 1, limit: 1005 } });
+
+    const first = await assigned(cookie, '?page=1');
+    expect(first).toMatchObject({ total: 1005, pagination: { total: 2, page: 1, limit: 1000 } });
+    expect(first.data).toHaveLength(1000);
+    const second = await assigned(cookie, '?page=2');
+    expect(second.data.map((task) => task.title)).toEqual(['Bulk 1000', 'Bulk 1001', 'Bulk 1002', 'Bulk 1003', 'Bulk 1004']);
+  });
+
+  it('a page of 30 with each filter, and their combinations: the page of what matches, and how many match', async () => {
+    const { cookie, user } = await buildSignedInUser(server);
+    const project = await buildProject(server, cookie);
+    const feature = await buildFeature(server, cookie, project._id);
+    const categoryId = (await buildCategory(server, cookie, { type: 'TASK' }))._id;
+    const statuses = ['TODO', 'IN_PROGRESS', 'BLOCKED', 'COMPLETED', 'REOPEN'] as const;
+    const priorities = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+    for (let index = 0; index < 40; index += 1) {
+      await buildTask(server, cookie, feature._id, {
+        categoryId,
+        assigneeId: user.id,
+        title: `Job ${String(index).padStart(2, '0')}${index % 6 === 0 ? ' invoice' : ''}`,
+        status: statuses[index % statuses.length],
+        priority: priorities[index % priorities.length],
+        dueDate: index % 7 === 0 ? null : `2030-02-${String((index % 20) + 1).padStart(2, '0')}`,
+        tags: index % 9 === 0 ? ['Billing'] : [],
+      });
+    }
+    // Tasks of mine nobody else sees, and someone else's: never in my pages.
+    await buildTask(server, cookie, feature._id, { categoryId, title: 'Unassigned invoice' });
+    const all = (await assigned(cookie)).data;
+    expect(all).toHaveLength(40);
+    const cases: Array<[string, (task: Task) => boolean]> = [
+      ['status=COMPLETED', (task) => task.status === 'COMPLETED'],
+      ['status=PENDING', (task) => task.status === 'TODO' || task.status === 'REOPEN'],
+      ['status=BLOCK', (task) => task.status === 'BLOCKED'],
+      ['priority=URGENT', (task) => task.priority === 'URGENT'],
+      ['search=INVOICE', (task) => task.title.includes('invoice')],
+      ['search=billing', (task) => task.tags.includes('Billing')],
+      ['status=PENDING&priority=LOW', (task) => (task.status === 'TODO' || task.status === 'REOPEN') && task.priority === 'LOW'],
+      ['search=job&priority=HIGH&status=IN_PROGRESS', (task) => task.priority === 'HIGH' && task.status === 'IN_PROGRESS'],
+    ];
+    for (const [filter, matches] of cases) {
+      const unpaged = await assigned(cookie, `?${filter}`);
+      const matching = all.filter(matches);
+      expect(unpaged.data.map((task) => task._id), filter).toEqual(matching.map((task) => task._id));
+      const page = await assigned(cookie, `?${filter}&page=1&limit=3`);
+      expect(page, filter).toMatchObject({ total: matching.length, pagination: { total: Math.ceil(matching.length / 3), page: 1, limit: 3 } });
+      expect(page.data.map((task) => task._id), filter).toEqual(matching.slice(0, 3).map((task) => task._id));
+    }
+    const byPriority = await assigned(cookie, '?sortBy=priority&sortOrder=desc&page=2&limit=30');
+    expect(byPriority).toMatchObject({ total: 40, pagination: { total: 2, page: 2, limit: 30 } });
+    expect(byPriority.data).toHaveLength(10);
+    expect(byPriority.data.every((task) => task.priority === 'LOW')).toBe(true);
+  });
+
+  it('ties of a priority or status sort go soonest due first (none last), then newest first, as /tasks shows them', async () => {
+    const { cookie, user } = await buildSignedInUser(server);
+    const project = await buildProject(server, cookie);
+    const feature = await buildFeature(server, cookie, project._id);
+    const categoryId = (await buildCategory(server, cookie, { type: 'TASK' }))._id;
+    const make = (title: string, dueDate: string | null) => buildTask(server, cookie, feature._id, { categoryId, assigneeId: user.id, title, dueDate, priority: 'HIGH' });
+    await make('none, older', null);
+    await make('late', '2030-09-01');
+    await make('soon', '2030-01-01');
+    await make('none, newer', null);
+    const expected = ['soon', 'late', 'none, newer', 'none, older'];
+    const titles = async (query: string) => (await assigned(cookie, query)).data.map((task) => task.title);
+    expect(await titles('?sortBy=priority&sortOrder=desc')).toEqual(expected);
+    expect(await titles('?sortBy=status&sortOrder=asc&page=1&limit=30')).toEqual(expected);
+    expect(await titles('?sortBy=createdAt&sortOrder=desc')).toEqual(['none, newer', 'soon', 'late', 'none, older']);
+  });
+
+  it('paging never shows another user\'s tasks, nor counts them', async () => {
+    const [mine, theirs] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
+    const { task } = await projectWithMe('MEMBER', undefined, mine);
+    await task({ assigneeId: mine.user.id, title: 'Mine' });
+    const project = await buildProject(server, theirs.cookie);
+    const feature = await buildFeature(server, theirs.cookie, project._id);
+    for (let index = 0; index < 3; index += 1) await buildTask(server, theirs.cookie, feature._id, { assigneeId: theirs.user.id, title: 'Theirs' });
+    expect(await assigned(mine.cookie, '?page=1&limit=30')).toMatchObject({ total: 1, data: [{ title: 'Mine' }] });
+    expect(await assigned(mine.cookie, '?page=2&limit=1')).toMatchObject({ total: 1, data: [], pagination: { total: 1, page: 2, limit: 1 } });
+    expect(await assigned(theirs.cookie, '?search=mine&page=1&limit=30')).toMatchObject({ total: 0, data: [], message: 'No tasks found' });
+  });
+
   it.each([
     ['limit=0', 'limit must be a whole number from 1 to 1000'],
     ['limit=1001', 'limit must be a whole number from 1 to 1000'],
     ['limit=all', 'limit must be a whole number from 1 to 1000'],
     ['page=0', 'page must be a whole number from 1 to 1000000'],
+    ['page=x&limit=30', 'page must be a whole number from 1 to 1000000'],
+    ['limit=30.5', 'limit must be a whole number from 1 to 1000'],
+    ['page=1&limit=30&priority=NOW', 'Priority must be one of'],
+    ['search=' + 'x'.repeat(201), 'search must be at most 200 characters'],
     ['status=LATE', 'Status must be one of'],
     ['sortBy=feature', 'sortBy must be one of'],
   ])('%s is 400', async (query, message) => {
     const response = await server.request('GET', `/api/v1/users/tasks?${query}`, { cookie: me.cookie });
     expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(response.body.message).toContain(message);
   });
 });

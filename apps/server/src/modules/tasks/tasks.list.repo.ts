@@ -7,7 +7,8 @@ import { membershipRoleOf } from '../projects/projects.repo.js';
 import { fromTasks, type TaskRow } from './tasks.repo.js';
 
 export type TaskFilters = { search?: string; status?: TaskStatus[]; priority?: Priority };
-export type TaskPage = { page: number; limit: number; sortBy: TaskSortField; sortOrder: SortOrder };
+export type TaskSort = { sortBy: TaskSortField; sortOrder: SortOrder };
+export type TaskPage = TaskSort & { page: number; limit: number };
 
 function filterConditions(filters: TaskFilters): SQL[] {
   const conditions: SQL[] = [];
@@ -32,9 +33,15 @@ const sortExpressions = {
   status: rankOf(tasks.status, taskStatuses),
 } as const;
 
-function orderFor(page: TaskPage): SQL[] {
+/**
+ * The sort, then ties newest first. `tiesByDueDate`: ties of a priority or status sort go by
+ * due date first (soonest, none last), as /tasks has always shown them.
+ */
+function orderFor(sort: TaskSort, { tiesByDueDate = false } = {}): SQL[] {
+  const byDueDate = tiesByDueDate && (sort.sortBy === 'priority' || sort.sortBy === 'status');
   return [
-    orderTerm(sortExpressions[page.sortBy], page.sortOrder, { nullsLast: page.sortBy === 'dueDate' }),
+    orderTerm(sortExpressions[sort.sortBy], sort.sortOrder, { nullsLast: sort.sortBy === 'dueDate' }),
+    ...(byDueDate ? [orderTerm(tasks.dueDate, 'asc', { nullsLast: true })] : []),
     orderTerm(tasks.createdAt, 'desc'),
     orderTerm(tasks.id, 'asc'),
   ];
@@ -87,17 +94,27 @@ export async function countFeatureTasks(
 
 /**
  * The user's assigned tasks in projects they can still open (a member, or the workspace's
- * owner), filtered, sorted and paged in the database. The page's ids (with the total as a
- * window count) are chosen from tasks alone; only that page is then populated by joins.
+ * owner), filtered, sorted and paged in the database: one page, or every one when `page` has
+ * no `limit`. The page's ids (with the total as a window count) are chosen from tasks alone;
+ * only that page is then populated by joins.
  */
-export async function listAssignedTasks(db: Db, userId: string, filters: TaskFilters, page: TaskPage) {
-  const order = orderFor(page);
+export async function listAssignedTasks(db: Db, userId: string, filters: TaskFilters, page: TaskSort | TaskPage) {
+  const order = orderFor(page, { tiesByDueDate: true });
+  const paging = 'limit' in page ? page : undefined;
   const where = and(
     eq(tasks.assigneeId, userId),
     or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)),
     ...filterConditions(filters),
   );
-  const chosen = db
+  if (!paging) {
+    // Every one: read straight from the assignee's tasks (a page's two steps would make the
+    // planner hash-join the chosen ids against a sequential scan of all tasks).
+    const rows = (await fromTasks(db, userId, { total: sql`count(*) over ()`.mapWith(Number) })
+      .where(where)
+      .orderBy(...order)) as Array<TaskRow & { total: number }>;
+    return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
+  }
+  const candidates = db
     .select({
       id: sql<string>`${tasks.id}`.as('chosen_id'),
       total: sql<number>`count(*) over ()`.as('chosen_total'),
@@ -107,14 +124,12 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
-    .as('chosen');
+    .orderBy(...order);
+  const chosen = candidates.limit(paging.limit).offset((paging.page - 1) * paging.limit).as('chosen');
   const rows = (await fromTasks(db, userId, { total: sql`${chosen.total}`.mapWith(Number) })
     .innerJoin(chosen, eq(chosen.id, tasks.id))
     .orderBy(asc(chosen.position))) as Array<TaskRow & { total: number }>;
-  if (rows.length > 0 || page.page === 1) return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
+  if (rows.length > 0 || paging.page === 1) return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
   // A page past the end: count on its own.
   const [count] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })

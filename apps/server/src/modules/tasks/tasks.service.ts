@@ -1,4 +1,4 @@
-import { blockedReasonAfter, rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
+import { ASSIGNED_PAGE_LIMIT_DEFAULT, blockedReasonAfter, rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { mappingForeignKeys, type ForeignKeyErrors } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
@@ -64,14 +64,28 @@ export async function listTasks(ctx: ServiceContext, user: UserRow, query: ListT
   };
 }
 
+/**
+ * The caller's assigned tasks: every one when neither page nor limit is sent (the spec's
+ * clients send none; `limit` then reports the default page size, or the number answered when
+ * that is more, so `pagination` still says one page), else that page.
+ */
 export async function listAssignedTasks(ctx: ServiceContext, user: UserRow, query: ListAssignedTasksData) {
   const filters = { search: query.search, status: query.status, priority: query.priority };
-  const { rows, total } = await list.listAssignedTasks(ctx.db, user.id, filters, query);
+  const isPaged = query.page !== undefined || query.limit !== undefined;
+  const page = query.page ?? 1;
+  const sort = { sortBy: query.sortBy, sortOrder: query.sortOrder };
+  const { rows, total } = await list.listAssignedTasks(
+    ctx.db,
+    user.id,
+    filters,
+    isPaged ? { page, limit: query.limit ?? ASSIGNED_PAGE_LIMIT_DEFAULT, ...sort } : sort,
+  );
+  const limit = query.limit ?? (isPaged ? ASSIGNED_PAGE_LIMIT_DEFAULT : Math.max(ASSIGNED_PAGE_LIMIT_DEFAULT, total));
   const today = utcToday();
   return {
     data: rows.map((row) => presentTask(row, roleFrom(user, row) ?? 'VIEWER', user.id, today)),
     total,
-    pagination: { total: pageCount(total, query.limit), page: query.page, limit: query.limit },
+    pagination: { total: pageCount(total, limit), page, limit },
   };
 }
 

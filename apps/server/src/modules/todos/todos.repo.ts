@@ -46,8 +46,7 @@ export type TodoFilters = {
   date?: { when: 'today' | 'other'; today: string };
 };
 
-/** The owner's todos, filtered in the database, by due date (none last) then newest first. */
-export async function listTodos(db: Db, ownerId: string, filters: TodoFilters): Promise<TodoRow[]> {
+function filterConditions(ownerId: string, filters: TodoFilters): SQL[] {
   const conditions: SQL[] = [eq(todos.ownerId, ownerId)];
   if (filters.status) conditions.push(eq(todos.status, filters.status));
   if (filters.priority) conditions.push(eq(todos.priority, filters.priority));
@@ -60,25 +59,50 @@ export async function listTodos(db: Db, ownerId: string, filters: TodoFilters): 
         : sql`${todos.dueDate} is distinct from ${filters.date.today}`,
     );
   }
-  const rows = await db
+  return conditions;
+}
+
+/** A page of a list: which one, and how many a page. */
+export type TodoPage = { page: number; limit: number };
+
+/**
+ * The owner's todos, filtered in the database, by due date (none last) then newest first:
+ * every one, or one page of them with the number matching (a window count over the same scan;
+ * a page past the end counts on its own).
+ */
+export async function listTodos(db: Db, ownerId: string, filters: TodoFilters): Promise<TodoRow[]>;
+export async function listTodos(db: Db, ownerId: string, filters: TodoFilters, page: TodoPage): Promise<{ rows: TodoRow[]; total: number }>;
+export async function listTodos(db: Db, ownerId: string, filters: TodoFilters, page?: TodoPage) {
+  const where = and(...filterConditions(ownerId, filters));
+  const query = db
     .select({
       ...todoColumns,
       categoryId: categories.id,
       categoryName: categories.name,
       categoryColor: categories.color,
       categorySlug: categories.slug,
+      ...(page ? { total: sql<number>`count(*) over ()`.mapWith(Number) } : {}),
     })
     .from(todos)
     .leftJoin(categories, eq(categories.id, todos.categoryId))
-    .where(and(...conditions))
+    .where(where)
     .orderBy(sql`${todos.dueDate} asc nulls last`, desc(todos.createdAt), asc(todos.id));
-  return rows.map(({ categoryId, categoryName, categoryColor, categorySlug, ...todo }) => ({
-    ...todo,
-    category:
-      categoryId && categoryName !== null && categoryColor !== null && categorySlug !== null
-        ? { id: categoryId, name: categoryName, color: categoryColor, slug: categorySlug }
-        : null,
-  }));
+  const rows = page ? await query.limit(page.limit).offset((page.page - 1) * page.limit) : await query;
+  const todoRows = rows.map(({ categoryId, categoryName, categoryColor, categorySlug, ...todo }) => {
+    const { total: _total, ...fields } = todo as typeof todo & { total?: number };
+    return {
+      ...fields,
+      category:
+        categoryId && categoryName !== null && categoryColor !== null && categorySlug !== null
+          ? { id: categoryId, name: categoryName, color: categoryColor, slug: categorySlug }
+          : null,
+    };
+  });
+  if (!page) return todoRows;
+  const first = rows[0] as { total?: number } | undefined;
+  if (first || page.page === 1) return { rows: todoRows, total: first?.total ?? 0 };
+  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(todos).where(where);
+  return { rows: todoRows, total: count?.total ?? 0 };
 }
 
 /** Creates the actor's todo and its event, in one statement. */

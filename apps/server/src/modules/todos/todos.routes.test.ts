@@ -553,6 +553,125 @@ describe('GET /api/v1/todos', () => {
   });
 });
 
+describe('GET /api/v1/todos in pages (page, limit)', () => {
+  let cookie: string;
+  let work: string;
+  let home: string;
+  /** The caller's 25 todos, as the unpaged list answers them. */
+  let all: Todo[];
+
+  beforeAll(async () => {
+    cookie = await signedIn();
+    work = (await buildCategory(server, cookie, { name: 'Work' }))._id;
+    home = (await buildCategory(server, cookie, { name: 'Home' }))._id;
+    for (let index = 0; index < 25; index += 1) {
+      await buildTodo(server, cookie, {
+        title: `t${String(index).padStart(2, '0')}`,
+        category: index % 2 ? work : home,
+        status: index % 5 === 0 ? 'COMPLETED' : 'PENDING',
+        priority: index % 3 === 0 ? 'HIGH' : 'LOW',
+        dueDate: index % 4 === 0 ? null : `2030-01-${String((index % 7) + 1).padStart(2, '0')}`,
+      });
+    }
+    // Someone else's todos: never listed, never counted.
+    const other = await signedIn();
+    for (let index = 0; index < 3; index += 1) await buildTodo(server, other, { status: 'COMPLETED', priority: 'HIGH' });
+    all = await listTodos(cookie);
+  });
+
+  async function paged(query: string) {
+    const response = await server.request('GET', `/api/v1/todos${query}`, { cookie });
+    expect(response.status, response.text).toBe(200);
+    return response.body as { success: true; todos: Todo[]; data: Todo[]; total: number; pagination: { total: number; page: number; limit: number }; message: string };
+  }
+  const titles = (todos: Todo[]) => todos.map((todo) => todo.title);
+
+  it('without page or limit: every todo, in the spec\'s shape exactly (no total, no pagination)', async () => {
+    const response = await server.request('GET', '/api/v1/todos', { cookie });
+    expect(Object.keys(response.body)).toEqual(['success', 'todos', 'data', 'message']);
+    expect(response.body.todos).toHaveLength(25);
+    const filtered = await server.request('GET', '/api/v1/todos?status=COMPLETED', { cookie });
+    expect(Object.keys(filtered.body)).toEqual(['success', 'todos', 'data', 'message']);
+    expect(filtered.body.todos).toHaveLength(5);
+  });
+
+  it('one page, in the unpaged order, with total and pagination; the pages add up to the whole list', async () => {
+    const first = await paged('?page=1&limit=10');
+    expect(Object.keys(first)).toEqual(['success', 'todos', 'data', 'total', 'pagination', 'message']);
+    expect(first).toMatchObject({ success: true, total: 25, pagination: { total: 3, page: 1, limit: 10 }, message: 'Todos fetched successfully' });
+    expect(first.data).toEqual(first.todos);
+    const second = await paged('?page=2&limit=10');
+    const third = await paged('?page=3&limit=10');
+    expect(third.todos).toHaveLength(5);
+    expect([...first.todos, ...second.todos, ...third.todos]).toEqual(all);
+  });
+
+  it('a page past the end is empty with the real totals', async () => {
+    expect(await paged('?page=4&limit=10')).toMatchObject({ todos: [], data: [], total: 25, pagination: { total: 3, page: 4, limit: 10 } });
+    expect(await paged('?page=1000000&limit=100')).toMatchObject({ todos: [], total: 25, pagination: { total: 1, page: 1000000, limit: 100 } });
+  });
+
+  it('page alone pages by 10; limit alone is the first page', async () => {
+    expect(await paged('?page=2')).toMatchObject({ total: 25, pagination: { total: 3, page: 2, limit: 10 } });
+    expect(titles((await paged('?page=2')).todos)).toEqual(titles(all.slice(10, 20)));
+    const firstSeven = await paged('?limit=7');
+    expect(firstSeven).toMatchObject({ total: 25, pagination: { total: 4, page: 1, limit: 7 } });
+    expect(titles(firstSeven.todos)).toEqual(titles(all.slice(0, 7)));
+    expect((await paged('?limit=100')).todos).toEqual(all);
+    expect((await paged('?limit=1')).todos).toEqual(all.slice(0, 1));
+  });
+
+  it.each([
+    ['?status=COMPLETED&limit=2', (todo: Todo) => todo.status === 'COMPLETED'],
+    ['?priority=HIGH&limit=3&page=2', (todo: Todo) => todo.priority === 'HIGH'],
+    ['?status=PENDING&priority=LOW&limit=4&page=2', (todo: Todo) => todo.status === 'PENDING' && todo.priority === 'LOW'],
+    ['?date=today&today=2030-01-02&limit=2', (todo: Todo) => todo.dueDate?.startsWith('2030-01-02') === true],
+    ['?date=other&today=2030-01-02&status=COMPLETED&limit=3', (todo: Todo) => !todo.dueDate?.startsWith('2030-01-02') && todo.status === 'COMPLETED'],
+  ])('%s: a page of the matching todos, and their number', async (query, matches) => {
+    const matching = all.filter(matches);
+    const limit = Number(new URLSearchParams(query).get('limit'));
+    const page = Number(new URLSearchParams(query).get('page') ?? 1);
+    const body = await paged(query);
+    expect(matching.length).toBeGreaterThan(0);
+    expect(body.total).toBe(matching.length);
+    expect(body.pagination).toEqual({ total: Math.ceil(matching.length / limit), page, limit });
+    expect(titles(body.todos)).toEqual(titles(matching.slice((page - 1) * limit, page * limit)));
+  });
+
+  it('category filters a page too; another user\'s category matches none of mine', async () => {
+    const body = await paged(`?category=${work}&limit=5`);
+    expect(body.total).toBe(12);
+    expect(body.todos.every((todo) => todo.category?._id === work)).toBe(true);
+    const other = await signedIn();
+    const theirs = await buildCategory(server, other);
+    expect(await paged(`?category=${theirs._id}&page=1&limit=10`)).toMatchObject({ todos: [], total: 0, pagination: { total: 0, page: 1, limit: 10 }, message: 'No todos found' });
+  });
+
+  it('a new user gets an empty first page', async () => {
+    const response = await server.request('GET', '/api/v1/todos?page=1&limit=24', { cookie: await signedIn() });
+    expect(response.body).toEqual({ success: true, todos: [], data: [], total: 0, pagination: { total: 0, page: 1, limit: 24 }, message: 'No todos found' });
+  });
+
+  it.each([
+    ['page=0', 'page must be a whole number from 1 to 1000000'],
+    ['page=-1', 'page must be a whole number from 1 to 1000000'],
+    ['page=1000001', 'page must be a whole number from 1 to 1000000'],
+    ['page=two', 'page must be a whole number from 1 to 1000000'],
+    ['page=1.5', 'page must be a whole number from 1 to 1000000'],
+    ['limit=0', 'limit must be a whole number from 1 to 100'],
+    ['limit=101', 'limit must be a whole number from 1 to 100'],
+    ['limit=ten', 'limit must be a whole number from 1 to 100'],
+    ['limit=2.5', 'limit must be a whole number from 1 to 100'],
+    ['limit=10&limit=20', 'limit must be a whole number from 1 to 100'],
+    ['page=1&status=DONE', 'Status must be one of'],
+  ])('?%s is 400 in the error envelope', async (query, message) => {
+    const response = await server.request('GET', `/api/v1/todos?${query}`, { cookie });
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(response.body.message).toContain(message);
+  });
+});
+
 describe('PUT /api/v1/todos/:todoId', () => {
   it('replaces the todo: 200 with todo and data', async () => {
     const { cookie, category } = await userWithCategory();

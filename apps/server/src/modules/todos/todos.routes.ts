@@ -11,8 +11,10 @@ export function todosRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
 
     route(app, operations.todos.list, async (request) => {
       const { category, ...filters } = request.query;
-      const todos = await listTodos(ctx, currentUser(request), { ...filters, categoryId: category });
-      return { success: true as const, todos, data: todos, message: todos.length ? 'Todos fetched successfully' : 'No todos found' };
+      const { todos, ...page } = await listTodos(ctx, currentUser(request), { ...filters, categoryId: category });
+      // Without a page asked for, exactly the spec's { success, todos, data, message }.
+      const found = (page.total ?? todos.length) > 0;
+      return { success: true as const, todos, data: todos, ...page, message: found ? 'Todos fetched successfully' : 'No todos found' };
     });
 
     route(app, operations.todos.create, async (request, reply) => {

@@ -1,4 +1,5 @@
-import type { TodoData, UpdateTodoData } from '@tasklane/contract';
+import { TODO_PAGE_LIMIT_DEFAULT, type TodoData, type UpdateTodoData } from '@tasklane/contract';
+import { pageCount } from '../../db/list-helpers.js';
 import { mappingForeignKeys } from '../../db/errors.js';
 import { badRequest, notFoundOrNotYours } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
@@ -10,15 +11,33 @@ import * as repo from './todos.repo.js';
 const SELECT_CATEGORY = 'Please select a category';
 const selectCategoryError = () => badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
 
-export type ListTodosInput = Omit<repo.TodoFilters, 'date'> & { date?: 'today' | 'other'; today?: string };
+export type ListTodosInput = Omit<repo.TodoFilters, 'date'> & {
+  date?: 'today' | 'other';
+  today?: string;
+  page?: number;
+  limit?: number;
+};
 
+/**
+ * The caller's todos: every one (the spec's clients ask for no page), or, when a page or a
+ * limit is sent, that page with the number matching and the page count.
+ */
 export async function listTodos(ctx: ServiceContext, user: UserRow, input: ListTodosInput) {
-  const { date, today, ...filters } = input;
-  const rows = await repo.listTodos(ctx.db, user.id, {
-    ...filters,
+  const { date, today, page, limit, ...rest } = input;
+  const filters: repo.TodoFilters = {
+    ...rest,
     ...(date ? { date: { when: date, today: today ?? new Date().toISOString().slice(0, 10) } } : {}),
-  });
-  return rows.map(presentTodo);
+  };
+  if (page === undefined && limit === undefined) {
+    return { todos: (await repo.listTodos(ctx.db, user.id, filters)).map(presentTodo) };
+  }
+  const paging = { page: page ?? 1, limit: limit ?? TODO_PAGE_LIMIT_DEFAULT };
+  const { rows, total } = await repo.listTodos(ctx.db, user.id, filters, paging);
+  return {
+    todos: rows.map(presentTodo),
+    total,
+    pagination: { total: pageCount(total, paging.limit), ...paging },
+  };
 }
 
 async function requireOwnCategory(ctx: ServiceContext, user: UserRow, categoryId: string) {

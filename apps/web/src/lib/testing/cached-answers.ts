@@ -36,6 +36,7 @@ export function filledCache() {
   const answers: Record<string, [key: readonly unknown[], data: unknown]> = {
     me: [queryKeys.me(), { _id: 'me' }],
     todos: [queryKeys.todoList({}), []],
+    todoPages: [queryKeys.todoPages({ status: 'PENDING' }), { pages: [], pageParams: [] }],
     todoCategories: [queryKeys.todoCategories(), []],
     categories: [queryKeys.taskCategories(), []],
     workspaces: [queryKeys.workspaces(), []],
@@ -57,7 +58,7 @@ export function filledCache() {
     limits: [queryKeys.attachmentLimits(), {}],
     comments: [queryKeys.comments(T), {}],
     otherComments: [queryKeys.comments('task-2'), {}],
-    assigned: [queryKeys.assignedTasks(), []],
+    assigned: [queryKeys.assignedTaskPage({ page: '1', limit: '30' }), {}],
     myProjects: [queryKeys.myProjects(), []],
     users: [queryKeys.sharedUsers(), []],
     lookup: [queryKeys.userLookup({ email: 'someone@example.com' }), {}],

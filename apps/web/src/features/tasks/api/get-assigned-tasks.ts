@@ -1,28 +1,39 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { operations, type Task } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The server's largest page of assigned tasks. */
-const PAGE_LIMIT = 1000;
-
-/**
- * GET /api/v1/users/tasks: every task assigned to the caller. The screen searches, sorts and
- * counts them itself (SPEC 2), so all of them are loaded: the first page says how many pages
- * there are, and the rest come in parallel.
- */
-export async function getAssignedTasks(signal?: AbortSignal): Promise<Task[]> {
-  const page = (number: number) => callApi(operations.tasks.listAssigned, { query: { page: number, limit: PAGE_LIMIT }, signal });
-  const first = await page(1);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, first.pagination.total - 1) }, (_, index) => page(index + 2)));
-  // A task could shift between pages while they load; keep each once.
-  const seen = new Set<string>();
-  return [first, ...rest].flatMap((response) => response.data).filter((task) => !seen.has(task._id) && seen.add(task._id));
+/** One page of /tasks as the server answered it. */
+export interface AssignedTaskPage {
+  tasks: Task[];
+  /** The assigned tasks matching the search and filters. */
+  total: number;
+  /** How many pages of that size there are (0 when none match). */
+  pages: number;
 }
 
-export const assignedTasksQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.assignedTasks(), queryFn: ({ signal }) => getAssignedTasks(signal) });
+/** GET /api/v1/users/tasks with a page, a limit, the search, the filters and the sort. */
+export async function getAssignedTaskPage(query: Record<string, string>, signal?: AbortSignal): Promise<AssignedTaskPage> {
+  const response = await callApi(operations.tasks.listAssigned, { query, signal });
+  return { tasks: response.data, total: response.total, pages: response.pagination.total };
+}
 
-export function useAssignedTasks() {
-  return useQuery(assignedTasksQueryOptions());
+export const assignedTaskPageQueryOptions = (query: Record<string, string>) =>
+  queryOptions({ queryKey: queryKeys.assignedTaskPage(query), queryFn: ({ signal }) => getAssignedTaskPage(query, signal) });
+
+/** A page of /tasks; while another page or other filters load, the previous page stays on screen (`isPlaceholderData`). */
+export function useAssignedTaskPage(query: Record<string, string>) {
+  return useQuery({ ...assignedTaskPageQueryOptions(query), placeholderData: keepPreviousData });
+}
+
+/**
+ * How many tasks are assigned to the caller in all (the Y of 'Showing X of Y tasks'): a page of
+ * one without filters. Asked only while a search or filter is on; otherwise the page says it.
+ */
+export function useAssignedTaskCount(isNeeded: boolean) {
+  return useQuery({
+    queryKey: queryKeys.assignedTaskCount(),
+    queryFn: async ({ signal }) => (await getAssignedTaskPage({ page: '1', limit: '1' }, signal)).total,
+    enabled: isNeeded,
+  });
 }

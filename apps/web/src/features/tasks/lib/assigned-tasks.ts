@@ -1,9 +1,9 @@
-import { matchesTaskSearch, priorities, priorityRank, statusesForFilter, taskStatuses, taskStatusFilters, type Priority, type Task, type TaskStatus, type TaskStatusFilter } from '@tasklane/contract';
+import { priorities, taskStatusFilters, type Priority, type TaskSortField, type TaskStatusFilter } from '@tasklane/contract';
 
 /**
- * /tasks: the caller's assigned tasks are loaded whole (the server sends up to 1000 a page) and
- * searched, filtered, sorted and paged here (SPEC 2: 'Showing X of Y tasks'). The state lives in
- * the URL: `?search=&status=&priority=&sort=&page=`.
+ * /tasks: the caller's assigned tasks, searched, filtered, sorted and paged by the server, 30 a
+ * page (SPEC 2: 'Showing X of Y tasks'). The state lives in the URL:
+ * `?search=&status=&priority=&sort=&page=`.
  */
 export const assignedTaskSorts = ['dueDate', 'priority', 'status', 'createdAt'] as const;
 export type AssignedTaskSort = (typeof assignedTaskSorts)[number];
@@ -56,55 +56,27 @@ export function hasAssignedTaskFilters(filters: Pick<AssignedTaskFilters, 'searc
   return filters.search.trim() !== '' || filters.status !== undefined || filters.priority !== undefined;
 }
 
-/** Every word typed must appear in the title, the description or one of the tags (any case): the contract's search rule, as the server's. */
-export function matchesSearch(task: Pick<Task, 'title' | 'description' | 'tags'>, search: string): boolean {
-  return matchesTaskSearch(task, search);
-}
-
-const statusRank = Object.fromEntries(taskStatuses.map((status, index) => [status, index])) as Record<TaskStatus, number>;
-const time = (value: string) => new Date(value).getTime();
-
-/** Due date ascending, tasks without one last; ties newest first. */
-function byDueDate(a: Task, b: Task): number {
-  if (a.dueDate !== b.dueDate) {
-    if (!a.dueDate) return 1;
-    if (!b.dueDate) return -1;
-    const difference = time(a.dueDate) - time(b.dueDate);
-    if (difference !== 0) return difference;
-  }
-  return byCreated(a, b);
-}
-
-/** Newest first. */
-function byCreated(a: Task, b: Task): number {
-  return time(b.createdAt) - time(a.createdAt);
-}
-
-const comparators: Record<AssignedTaskSort, (a: Task, b: Task) => number> = {
-  dueDate: byDueDate,
-  // SPEC 9: URGENT > HIGH > MEDIUM > LOW; within a priority the soonest due first.
-  priority: (a, b) => priorityRank[b.priority] - priorityRank[a.priority] || byDueDate(a, b),
-  // In the order the statuses are listed (TODO first, CANCELLED last), as the API sorts them.
-  status: (a, b) => statusRank[a.status] - statusRank[b.status] || byDueDate(a, b),
-  createdAt: byCreated,
+const sortQueries: Record<AssignedTaskSort, { sortBy: TaskSortField; sortOrder: 'asc' | 'desc' }> = {
+  // Due date ascending, tasks without one last; ties newest first.
+  dueDate: { sortBy: 'dueDate', sortOrder: 'asc' },
+  // SPEC 9: URGENT > HIGH > MEDIUM > LOW; the server breaks ties by due date, soonest first.
+  priority: { sortBy: 'priority', sortOrder: 'desc' },
+  // In the order the statuses are listed (TODO first, CANCELLED last), ties by due date.
+  status: { sortBy: 'status', sortOrder: 'asc' },
+  // Newest first.
+  createdAt: { sortBy: 'createdAt', sortOrder: 'desc' },
 };
 
-/** The tasks that match the search and filters, in the chosen order (a new array). */
-export function filterAndSortAssignedTasks(tasks: readonly Task[], filters: Omit<AssignedTaskFilters, 'page'>): Task[] {
-  const statuses = filters.status ? new Set(statusesForFilter(filters.status)) : null;
-  return tasks
-    .filter(
-      (task) =>
-        (!statuses || statuses.has(task.status)) &&
-        (!filters.priority || task.priority === filters.priority) &&
-        matchesSearch(task, filters.search),
-    )
-    .sort(comparators[filters.sort]);
-}
-
-/** One page of a list, and how many pages there are (at least 1); a page past the end gives the last. */
-export function pageOf<T>(items: readonly T[], page: number, size = ASSIGNED_PAGE_SIZE): { items: T[]; page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(items.length / size));
-  const current = Math.min(Math.max(1, page), pages);
-  return { items: items.slice((current - 1) * size, current * size), page: current, pages };
+/**
+ * What GET /api/v1/users/tasks is sent for the screen's state: one page of 30, the trimmed
+ * search, the filters and the sort, in a fixed order. Also the page's query key.
+ */
+export function toAssignedTaskQuery(filters: AssignedTaskFilters): Record<string, string> {
+  const query: Record<string, string> = { page: String(filters.page), limit: String(ASSIGNED_PAGE_SIZE) };
+  // The server takes at most 200 characters (a longer URL would only get a 400).
+  const search = filters.search.trim().slice(0, 200).trim();
+  if (search) query.search = search;
+  if (filters.status) query.status = filters.status;
+  if (filters.priority) query.priority = filters.priority;
+  return { ...query, ...sortQueries[filters.sort] };
 }

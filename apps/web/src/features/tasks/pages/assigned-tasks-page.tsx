@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, SearchX } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryFallback } from '@/components/domain/query-state';
 import { ListFilters } from '@/components/domain/list-filters';
@@ -12,16 +13,10 @@ import { cn } from '@/lib/cn';
 import { useErrorMessage } from '@/lib/errors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFailureToast } from '@/lib/use-failure-toast';
-import { useAssignedTasks } from '../api/get-assigned-tasks';
+import { queryKeys } from '@/lib/query-keys';
+import { useAssignedTaskCount, useAssignedTaskPage } from '../api/get-assigned-tasks';
 import { AssignedTaskCard } from '../components/assigned-task-card';
-import {
-  assignedSortOptions,
-  filterAndSortAssignedTasks,
-  hasAssignedTaskFilters,
-  pageOf,
-  readAssignedTaskFilters,
-  withAssignedTaskParam,
-} from '../lib/assigned-tasks';
+import { assignedSortOptions, hasAssignedTaskFilters, readAssignedTaskFilters, toAssignedTaskQuery, withAssignedTaskParam } from '../lib/assigned-tasks';
 import { taskPriorityFilterOptions } from '../lib/task-list';
 
 /** Here the status filter says BLOCKED (the detail page's word); PENDING is the tasks not started. */
@@ -38,18 +33,16 @@ const statusOptions = [
   { value: 'CANCELLED', label: 'Cancelled' },
 ];
 
-/** /tasks: the tasks assigned to the caller across their projects (SPEC 2). */
+/** /tasks: the tasks assigned to the caller across their projects (SPEC 2), a page of 30 at a time from the server. */
 export default function AssignedTasksPage() {
-  const tasksQuery = useAssignedTasks();
   const [params, setParams] = useSearchParams();
   const filters = readAssignedTaskFilters(params);
+  const tasksQuery = useAssignedTaskPage(toAssignedTaskQuery(filters));
   const failure = useErrorMessage(tasksQuery.error, 'Failed to fetch tasks');
   useFailureToast(failure, 'assigned-tasks-fetch');
 
-  // The search answers every key (filtering thousands of tasks at a lower priority than typing),
-  // and reaches the URL once typing pauses.
+  // The box answers every key; the URL (and so the request) follows once typing pauses.
   const [searchText, setSearchText] = useState(filters.search);
-  const search = useDeferredValue(searchText);
   const debouncedSearch = useDebouncedValue(searchText);
   const lastDebounced = useRef(debouncedSearch);
   useEffect(() => {
@@ -66,11 +59,25 @@ export default function AssignedTasksPage() {
     setParams((current) => keys.reduce((next, key) => withAssignedTaskParam(next, key, ''), current), { replace: true });
   };
 
-  const tasks = tasksQuery.data;
+  const answer = tasksQuery.data;
   const { status, priority, sort } = filters;
-  const visible = useMemo(() => (tasks ? filterAndSortAssignedTasks(tasks, { search, status, priority, sort }) : []), [tasks, search, status, priority, sort]);
-  // The search box's page: a changed search starts at page 1 even before the URL follows.
-  const page = pageOf(visible, search.trim() === filters.search.trim() ? filters.page : 1);
+  const isFilteredOnServer = hasAssignedTaskFilters(filters);
+  // 'of Y' counts every assigned task: an unfiltered page says it (and is kept for later);
+  // while filtered it is asked for on its own, unless such a page said it in the last 30 s.
+  const queryClient = useQueryClient();
+  const unfilteredTotal = !isFilteredOnServer && answer && !tasksQuery.isPlaceholderData ? answer.total : undefined;
+  useEffect(() => {
+    if (unfilteredTotal !== undefined) queryClient.setQueryData(queryKeys.assignedTaskCount(), unfilteredTotal);
+  }, [queryClient, unfilteredTotal]);
+  const countQuery = useAssignedTaskCount(isFilteredOnServer);
+  const allCount = isFilteredOnServer ? countQuery.data : answer?.total;
+
+  // A page past the end (tasks went away, or an old link) shows the last page instead.
+  const isPastEnd = !!answer && !tasksQuery.isPlaceholderData && answer.tasks.length === 0 && answer.total > 0;
+  const lastPage = answer?.pages ?? 1;
+  useEffect(() => {
+    if (isPastEnd) setParams((current) => withAssignedTaskParam(current, 'page', String(lastPage)), { replace: true });
+  }, [isPastEnd, lastPage, setParams]);
 
   const listTop = useRef<HTMLDivElement>(null);
   const goToPage = (next: number) => {
@@ -79,7 +86,7 @@ export default function AssignedTasksPage() {
   };
 
   const header = <PageHeader title="Assigned Tasks" subtitle="Manage and track your assigned tasks" />;
-  if (!tasks) {
+  if (!answer) {
     return (
       <>
         {header}
@@ -89,6 +96,9 @@ export default function AssignedTasksPage() {
   }
 
   const isFiltered = hasAssignedTaskFilters({ search: searchText, status, priority });
+  // Typing not yet sent, or another page or filter on its way: the list on screen is the previous one.
+  const isBusy = searchText.trim() !== filters.search.trim() || tasksQuery.isPlaceholderData || isPastEnd;
+  const pages = Math.max(1, answer.pages);
   return (
     <>
       {header}
@@ -112,16 +122,16 @@ export default function AssignedTasksPage() {
       </div>
       <div ref={listTop} className="mb-4 flex scroll-mt-24 items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          Showing {visible.length} of {tasks.length} tasks
+          Showing {answer.total} of {allCount ?? answer.total} tasks
         </p>
-        {page.pages > 1 && (
+        {pages > 1 && (
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            Page {page.page} of {page.pages}
+            Page {Math.min(filters.page, pages)} of {pages}
           </p>
         )}
       </div>
 
-      {visible.length === 0 ? (
+      {answer.total === 0 ? (
         <EmptyState
           icon={isFiltered ? <SearchX aria-hidden="true" /> : <ClipboardCheck aria-hidden="true" />}
           title="No tasks found"
@@ -138,17 +148,17 @@ export default function AssignedTasksPage() {
         <>
           <ul
             aria-label="Assigned tasks"
-            aria-busy={search !== searchText || undefined}
-            className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', search !== searchText && 'opacity-70 transition-opacity')}
+            aria-busy={isBusy || undefined}
+            className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', isBusy && 'opacity-70 transition-opacity')}
           >
-            {page.items.map((task) => (
+            {answer.tasks.map((task) => (
               <li key={task._id} className="flex *:flex-1">
                 <AssignedTaskCard task={task} />
               </li>
             ))}
           </ul>
           <div className="mt-6">
-            <Pagination page={page.page} pages={page.pages} onPageChange={goToPage} label="Assigned tasks pages" />
+            <Pagination page={Math.min(filters.page, pages)} pages={pages} onPageChange={goToPage} label="Assigned tasks pages" />
           </div>
         </>
       )}

@@ -2,7 +2,7 @@ import type { Category, Todo } from '@tasklane/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { failure, fakeServer, pathnameOf, queryOf, type Call, type Reply } from '@/lib/testing/fake-server';
+import { deferredReply, failure, fakeServer, pathnameOf, queryOf, type Call, type Reply } from '@/lib/testing/fake-server';
 import { renderScreen } from '@/lib/testing/render';
 import TodosPage from './todos-page';
 
@@ -27,16 +27,23 @@ const todo = (id: string, title: string, overrides: Partial<Todo> = {}): Todo =>
   ...overrides,
 });
 
-/** The server: the caller's todos (filtered by status and category as the API does), their categories, create and update. */
+/** GET /todos as the API answers it: the todos matching status and category, one page of them when page or limit is sent. */
+function listAnswer(call: Call, todos: Todo[]): Reply {
+  const { status, category: categoryId, page, limit } = queryOf(call);
+  const found = todos.filter((item) => (!status || item.status === status) && (!categoryId || item.category?._id === categoryId));
+  if (page === undefined && limit === undefined) return { status: 200, body: { success: true, message: 'Todos fetched', todos: found, data: found } };
+  const [number, size] = [Number(page ?? 1), Number(limit ?? 10)];
+  const slice = found.slice((number - 1) * size, number * size);
+  const pagination = { total: Math.ceil(found.length / size), page: number, limit: size };
+  return { status: 200, body: { success: true, message: 'Todos fetched', todos: slice, data: slice, total: found.length, pagination } };
+}
+
+/** The server: the caller's todos (filtered by status and category, and paged, as the API does), their categories, create and update. */
 function server(todos: Todo[] = [todo('t1', 'Buy milk'), todo('t2', 'File taxes', { status: 'COMPLETED', category: { _id: WORK, name: 'Work', color: '#3B82F6', slug: 'work' } })]) {
   return fakeServer((call: Call): Reply => {
     const path = pathnameOf(call);
     if (call.method === 'GET' && path === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
-    if (call.method === 'GET' && path === '/api/v1/todos') {
-      const { status, category: categoryId } = queryOf(call);
-      const found = todos.filter((item) => (!status || item.status === status) && (!categoryId || item.category?._id === categoryId));
-      return { status: 200, body: { success: true, message: 'Todos fetched', todos: found, data: found } };
-    }
+    if (call.method === 'GET' && path === '/api/v1/todos') return listAnswer(call, todos);
     if (call.method === 'POST' && path === '/api/v1/todos') {
       const created = todo('t9', (call.body as { title: string }).title);
       return { status: 201, body: { success: true, message: 'Todo created successfully', todo: created, data: created } };
@@ -59,7 +66,7 @@ describe('TodosPage: the filters live in the URL', () => {
     expect(await screen.findByText('File taxes')).toBeTruthy();
     expect(screen.queryByText('Buy milk')).toBeNull();
     const listCall = calls.find((call) => pathnameOf(call) === '/api/v1/todos')!;
-    expect(queryOf(listCall)).toEqual({ status: 'COMPLETED', category: WORK });
+    expect(queryOf(listCall)).toEqual({ status: 'COMPLETED', category: WORK, page: '1', limit: '24' });
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('COMPLETED');
     await waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(WORK));
   });
@@ -75,7 +82,7 @@ describe('TodosPage: the filters live in the URL', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'PENDING');
     await user.selectOptions(screen.getByLabelText('Category'), HOME);
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ view: 'cards', status: 'PENDING', category: HOME }));
-    await waitFor(() => expect(queryOf(calls.filter((call) => pathnameOf(call) === '/api/v1/todos').at(-1)!)).toEqual({ status: 'PENDING', category: HOME }));
+    await waitFor(() => expect(queryOf(calls.filter((call) => pathnameOf(call) === '/api/v1/todos').at(-1)!)).toEqual({ status: 'PENDING', category: HOME, page: '1', limit: '24' }));
     expect(todoTitles()).toEqual(['Buy milk']);
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -96,6 +103,84 @@ describe('TodosPage: the filters live in the URL', () => {
     server();
     const { location } = renderScreen(<TodosPage />, { url: '/dashboard/todos?category=11111111-1111-4111-8111-111111111111&status=PENDING' });
     await waitFor(() => expect(location().search).toBe('?status=PENDING'));
+  });
+});
+
+describe('TodosPage: pages of 24 from the server', () => {
+  const many = Array.from({ length: 30 }, (_, index) =>
+    todo(`m${index + 1}`, `Todo ${String(index + 1).padStart(2, '0')}`, { status: index < 26 ? 'PENDING' : 'COMPLETED' }),
+  );
+  const listCalls = (calls: Call[]) => calls.filter((call) => pathnameOf(call) === '/api/v1/todos').map(queryOf);
+
+  it('asks for the first page, says how many there are, and asks for the next on Show more (the first stays while it loads)', async () => {
+    const later = deferredReply();
+    const { calls } = fakeServer((call) => {
+      if (pathnameOf(call) === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (queryOf(call).page === '2') return later.reply;
+      return listAnswer(call, many);
+    });
+    const user = userEvent.setup();
+    renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+
+    expect(await screen.findByText('Showing 24 of 30 todos')).toBeTruthy();
+    expect(todoTitles()).toHaveLength(24);
+    expect(listCalls(calls)).toEqual([{ page: '1', limit: '24' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toEqual({ page: '2', limit: '24' }));
+    expect(todoTitles()).toHaveLength(24);
+    later.answer(listAnswer({ method: 'GET', path: '/api/v1/todos?page=2&limit=24' }, many));
+
+    expect(await screen.findByText('Showing 30 of 30 todos')).toBeTruthy();
+    expect(todoTitles().at(-1)).toBe('Todo 30');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('a filter asks the server for its first page; few enough todos need no count', async () => {
+    const { calls } = server(many);
+    const user = userEvent.setup();
+    renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    await screen.findByText('Showing 24 of 30 todos');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('Showing 30 of 30 todos');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'PENDING');
+    expect(await screen.findByText('Showing 24 of 26 todos')).toBeTruthy();
+    expect(listCalls(calls).at(-1)).toEqual({ status: 'PENDING', page: '1', limit: '24' });
+    expect(todoTitles()).toHaveLength(24);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'COMPLETED');
+    await waitFor(() => expect(todoTitles()).toEqual(['Todo 27', 'Todo 28', 'Todo 29', 'Todo 30']));
+    expect(screen.queryByText(/Showing \d+ of \d+ todos/)).toBeNull();
+
+    // Back to all: one page again, as when the list first opened.
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    expect(await screen.findByText('Showing 24 of 30 todos')).toBeTruthy();
+    await waitFor(() => expect(todoTitles()).toHaveLength(24));
+  });
+
+  it('deleting a todo takes it off the page at once and counts one fewer; the refetch fills the page again', async () => {
+    const remaining = [...many];
+    const deleted = deferredReply();
+    fakeServer((call) => {
+      if (pathnameOf(call) === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (call.method === 'DELETE') {
+        remaining.splice(remaining.findIndex((item) => call.path.endsWith(item._id)), 1);
+        return deleted.reply;
+      }
+      return listAnswer(call, remaining);
+    });
+    const user = userEvent.setup();
+    renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    await screen.findByText('Showing 24 of 30 todos');
+    await user.click(screen.getByRole('button', { name: 'Delete todo: Todo 01' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Showing 23 of 29 todos')).toBeTruthy();
+    expect(screen.queryByText('Todo 01')).toBeNull();
+
+    deleted.answer({ status: 200, body: { success: true, message: 'Todo deleted successfully' } });
+    expect(await screen.findByText('Showing 24 of 29 todos')).toBeTruthy();
+    expect(todoTitles().at(-1)).toBe('Todo 25');
   });
 });
 

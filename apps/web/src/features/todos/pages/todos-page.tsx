@@ -1,5 +1,6 @@
 import { localCalendarDate, toggleTodoStatus, type Todo, type TodoFormData } from '@tasklane/contract';
 import { ListTodo, Plus } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
@@ -13,7 +14,7 @@ import { describeError, errorMessage } from '@/lib/errors';
 import { useCreateTodo } from '../api/create-todo';
 import { useDeleteTodo } from '../api/delete-todo';
 import { useTodoCategories } from '../api/get-todo-categories';
-import { useTodos } from '../api/get-todos';
+import { keepFirstTodoPage, TODO_PAGE_SIZE, useTodoPages } from '../api/get-todos';
 import { useToggleTodo } from '../api/toggle-todo';
 import { useUpdateTodo } from '../api/update-todo';
 import { TodoCard } from '../components/todo-card';
@@ -27,17 +28,17 @@ const ConfirmDialog = lazyDialog(() => import('@/components/ui/confirm-dialog').
 /** The dashboard's delete question (SPEC 5 leaves its wording open; see docs/web.md). */
 const DELETE_TODO_MESSAGE = 'Are you sure you want to delete this todo? This action cannot be undone.';
 
-/**
- * Cards rendered at once. A list of thousands (the API answers every todo of yours) is shown
- * a page at a time, so a filter change or a tick re-renders a few dozen cards, not thousands.
- */
-const TODO_PAGE_SIZE = 24;
-
 export default function TodosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readTodoFilters(searchParams);
   const today = localCalendarDate();
-  const todosQuery = useTodos(toTodoListQuery(filters, today));
+  const listQuery = toTodoListQuery(filters, today);
+  // The server sends a page of 24 at a time ('Show more' asks for the next).
+  const todosQuery = useTodoPages(listQuery);
+  const queryClient = useQueryClient();
+  const listQueryKey = JSON.stringify(listQuery);
+  // Other filters (or another screen) start again at one page, as the list first opened.
+  useEffect(() => () => keepFirstTodoPage(queryClient, JSON.parse(listQueryKey) as typeof listQuery), [queryClient, listQueryKey]);
   const categoriesQuery = useTodoCategories();
   const createMutation = useCreateTodo();
   const updateMutation = useUpdateTodo();
@@ -106,13 +107,12 @@ export default function TodosPage() {
   const { mutateAsync: toggle } = toggleMutation;
   const toggleTodo = useCallback((item: Todo) => toggle({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined), [toggle]);
 
-  const todos = todosQuery.data;
   const isFiltered = hasTodoFilters(filters);
-  // How many cards are shown, for the current filters: new filters start again at one page.
-  const listKey = searchParams.toString();
-  const [shown, setShown] = useState({ listKey, count: TODO_PAGE_SIZE });
-  const shownCount = Math.min(todos?.length ?? 0, shown.listKey === listKey ? shown.count : TODO_PAGE_SIZE);
-  const showMore = () => setShown({ listKey, count: shownCount + TODO_PAGE_SIZE });
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = todosQuery;
+  // Not disabled while it loads (a disabled button would drop the keyboard focus): a second click waits.
+  const showMore = () => {
+    if (!isFetchingNextPage && !todosQuery.isPlaceholderData) void fetchNextPage();
+  };
 
   return (
     <>
@@ -136,7 +136,7 @@ export default function TodosPage() {
         loading="Loading todos..."
         errorMessage={describeError(todosQuery.error, 'Failed to fetch todos', 'An error occurred while fetching todos')}
       >
-        {(loaded) =>
+        {({ todos: loaded, total }) =>
           loaded.length > 0 ? (
             <>
               <ul
@@ -144,7 +144,7 @@ export default function TodosPage() {
                 aria-busy={todosQuery.isPlaceholderData || undefined}
                 className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
               >
-                {loaded.slice(0, shownCount).map((todo) => (
+                {loaded.map((todo) => (
                   <li key={todo._id} className="flex *:flex-1">
                     <TodoCard
                       todo={todo}
@@ -156,13 +156,13 @@ export default function TodosPage() {
                   </li>
                 ))}
               </ul>
-              {loaded.length > TODO_PAGE_SIZE && (
+              {total > TODO_PAGE_SIZE && (
                 <div className="mt-6 flex flex-col items-center gap-3">
                   <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-                    Showing {shownCount.toLocaleString('en-US')} of {loaded.length.toLocaleString('en-US')} todos
+                    Showing {loaded.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} todos
                   </p>
-                  {shownCount < loaded.length && (
-                    <Button variant="secondary" onClick={showMore}>
+                  {hasNextPage && loaded.length < total && (
+                    <Button variant="secondary" onClick={showMore} aria-busy={isFetchingNextPage || undefined}>
                       Show more
                     </Button>
                   )}
