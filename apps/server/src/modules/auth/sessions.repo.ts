@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { publicUserColumns } from '../users/users.repo.js';
+import { preparedStatement } from '../../db/prepared.js';
 
 export async function insertSession(db: Db, values: { id: string; userId: string; expiresAt: Date }) {
   await db.insert(sessions).values(values);
@@ -21,18 +22,8 @@ export async function findSessionUser(db: Db, sessionId: string, refresh: { refr
   return row;
 }
 
-// Every signed-in request runs this statement: it is built once per database and sent as a
-// prepared statement, so no request pays for building its SQL again.
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
-
-function sessionUserQuery(db: Db) {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = prepareSessionUserQuery(db);
-    sessionUserQueries.set(db, query);
-  }
-  return query;
-}
+// Every signed-in request runs this statement: built once per database (db/prepared.ts).
+const sessionUserQuery = preparedStatement((db) => prepareSessionUserQuery(db));
 
 function prepareSessionUserQuery(db: Db) {
   const sessionId = sql.placeholder('sessionId');

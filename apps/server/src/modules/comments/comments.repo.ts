@@ -4,6 +4,7 @@ import { foreignKeyName } from '../../db/foreign-keys.js';
 import { taskComments, tasks, users } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
+import { preparedStatement } from '../../db/prepared.js';
 
 /** The foreign key a new comment breaks when its task is deleted between the check and the write. */
 export const commentTaskKey = foreignKeyName(taskComments, taskComments.taskId);
@@ -41,18 +42,19 @@ export async function listComments(db: Db, taskId: string, page: { page: number;
   return { rows: [] as CommentRow[], total: count?.total ?? 0 };
 }
 
-/** Adds the actor's comment and its event (for the members of the task's project), in one statement. */
-export async function insertComment(db: Db, actor: Actor, taskId: string, comment: string) {
+// Every comment goes through this statement: built once (issue 15 §2).
+const insertCommentStatement = preparedStatement((db) => {
+  const taskId = sql.placeholder('taskId');
   const inserted = db.$with('inserted').as(
     db
       .insert(taskComments)
-      .values({ taskId, userId: actor.id, comment })
+      .values({ taskId, userId: sql.placeholder('userId'), comment: sql.placeholder('comment') })
       .returning({ id: taskComments.id, taskId: taskComments.taskId, comment: taskComments.comment, createdAt: taskComments.createdAt }),
   );
   const task = sql`(select ${tasks.projectId} from ${tasks} where ${tasks.id} = ${inserted.taskId})`;
   const event = eventOf(
     db,
-    actor,
+    { id: sql.placeholder('userId'), clientId: sql.placeholder('clientId') },
     {
       type: 'comment.created',
       entityId: sql`${inserted.id}`,
@@ -63,6 +65,11 @@ export async function insertComment(db: Db, actor: Actor, taskId: string, commen
     },
     inserted,
   );
-  const [row] = await db.with(inserted, event).select().from(inserted);
+  return db.with(inserted, event).select().from(inserted).prepare('insert_comment');
+});
+
+/** Adds the actor's comment and its event (for the members of the task's project), in one statement. */
+export async function insertComment(db: Db, actor: Actor, taskId: string, comment: string) {
+  const [row] = await insertCommentStatement(db).execute({ taskId, userId: actor.id, comment, clientId: actor.clientId });
   return row!;
 }

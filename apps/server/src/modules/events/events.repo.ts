@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { selectRow } from '../../db/insert-select.js';
 import { events, projectMembers, projects, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
+import type { SqlParam } from '../../db/prepared.js';
 
 /** An event row as stored and as announced (NOTIFY), in the app's names. */
 export type EventRow = {
@@ -46,7 +47,7 @@ const int = (value: Value): SQL => (value instanceof SQL ? value : sql`${value ?
  * or exactly one when there is no source. The change and its event commit together or not at
  * all, and publishing costs no extra statement. The insert fires the NOTIFY trigger.
  */
-export function eventOf(db: Db, actor: Actor, spec: EventSpec, source?: SQLWrapper) {
+export function eventOf(db: Db, actor: EventActor, spec: EventSpec, source?: SQLWrapper) {
   const row = selectRow(
     events,
     {
@@ -68,6 +69,9 @@ export function eventOf(db: Db, actor: Actor, spec: EventSpec, source?: SQLWrapp
   );
   return db.$with('live_event').as(db.insert(events).select(row).returning({ eventId: events.id }));
 }
+
+/** Who acted, and from which client (a statement prepared once takes both as placeholders). */
+export type EventActor = { id: SqlParam; clientId: SqlParam<string | null> } | Actor;
 
 /** The workspace of the project whose id is `projectId` (SQL), for project-scoped events. */
 export const workspaceOfProject = (projectId: SQLWrapper | string) =>

@@ -129,9 +129,9 @@ export type RefLookups = {
   newFeature?: { id: string; title: string } | null;
 };
 
-export type RefIds = { assigneeId?: string; categoryId?: string; featureId?: string };
+export type RefIds = { assigneeId?: SqlParam; categoryId?: SqlParam; featureId?: SqlParam };
 
-export function refLookups(projectId: SQLWrapper, userId: string, ids: RefIds) {
+export function refLookups(projectId: SQLWrapper, userId: SqlParam, ids: RefIds) {
   const lookups: Record<string, SQL> = {};
   if (ids.assigneeId) {
     lookups.newAssignee = sql`(select json_build_object('id', u.id, 'fullName', u.full_name)
@@ -186,21 +186,27 @@ export async function findTaskForSave(db: Db, taskId: string, userId: string, id
 
 export type TaskAccessRow = Pick<TaskColumns, 'id' | 'projectId' | 'createdBy'> & { workspaceOwnerId: string; membershipRole: MemberRole | null };
 
-/** Just what deciding access to a task needs. */
-export async function findTaskAccess(db: Db, taskId: string, userId: string): Promise<TaskAccessRow | undefined> {
-  const [row] = await db
+// Just what deciding access to a task needs (comments, attachments, a delete): built once.
+const taskAccessStatement = preparedStatement((db) =>
+  db
     .select({
       id: tasks.id,
       projectId: tasks.projectId,
       createdBy: tasks.createdBy,
       workspaceOwnerId: workspaces.ownerId,
-      membershipRole: membershipRoleOf(tasks.projectId, userId),
+      membershipRole: membershipRoleOf(tasks.projectId, sql.placeholder('userId')),
     })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-    .where(eq(tasks.id, taskId))
-    .limit(1);
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .limit(1)
+    .prepare('task_access'),
+);
+
+/** Just what deciding access to a task needs. */
+export async function findTaskAccess(db: Db, taskId: string, userId: string): Promise<TaskAccessRow | undefined> {
+  const [row] = await taskAccessStatement(db).execute({ taskId, userId });
   return row;
 }
 
@@ -215,8 +221,11 @@ export type CreateContextRow = {
 } & RefLookups;
 
 /** The feature a new task goes into, its project, the caller's role and the named references. */
-export async function findCreateContext(db: Db, featureId: string, userId: string, ids: RefIds) {
-  const [row] = await db
+/** The create context's query; `withAssignee` adds the lookup of the named assignee. */
+function createContextQuery(db: Db, withAssignee: boolean, name: string) {
+  const userId = sql.placeholder('userId');
+  const ids: RefIds = { categoryId: sql.placeholder('categoryId'), ...(withAssignee ? { assigneeId: sql.placeholder('assigneeId') } : {}) };
+  return db
     .select({
       projectId: features.projectId,
       projectName: projects.name,
@@ -229,7 +238,17 @@ export async function findCreateContext(db: Db, featureId: string, userId: strin
     .from(features)
     .innerJoin(projects, eq(projects.id, features.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-    .where(eq(features.id, featureId))
-    .limit(1);
+    .where(eq(features.id, sql.placeholder('featureId')))
+    .limit(1)
+    .prepare(name);
+}
+
+// Every create reads its context through one of these two: built once each.
+const createContextStatement = preparedStatement((db) => createContextQuery(db, false, 'task_create_context'));
+const createContextWithAssigneeStatement = preparedStatement((db) => createContextQuery(db, true, 'task_create_context_assignee'));
+
+export async function findCreateContext(db: Db, featureId: string, userId: string, ids: { assigneeId?: string; categoryId: string }) {
+  const statement = ids.assigneeId ? createContextWithAssigneeStatement(db) : createContextStatement(db);
+  const [row] = await statement.execute({ featureId, userId, categoryId: ids.categoryId, assigneeId: ids.assigneeId });
   return row as CreateContextRow | undefined;
 }

@@ -1,13 +1,14 @@
 import type { HistoryChange, TaskStatus } from '@tasklane/contract';
-import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ne, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
 import { selectRow } from '../../db/insert-select.js';
 import { taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
-import { eventOf, workspaceOfProject } from '../events/events.repo.js';
+import { eventOf, workspaceOfProject, type EventActor } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
 import type { HistoryRow } from './tasks.repo.js';
+import { preparedStatement, type SqlParam } from '../../db/prepared.js';
 
 /**
  * The foreign keys a task write breaks when a row it references vanishes between the service's
@@ -26,7 +27,7 @@ export type NewTaskValues = TaskValues & { title: string; projectId: string; fea
 const eventColumns = { id: tasks.id, projectId: tasks.projectId, featureId: tasks.featureId, version: tasks.version };
 
 /** The event of a task write, from the CTE `source` that returned eventColumns. */
-function taskEvent(db: Db, actor: Actor, type: 'task.created' | 'task.updated' | 'task.moved' | 'task.deleted', source: SQLWrapper & Record<keyof typeof eventColumns, SQLWrapper>) {
+function taskEvent(db: Db, actor: EventActor, type: 'task.created' | 'task.updated' | 'task.moved' | 'task.deleted', source: SQLWrapper & Record<keyof typeof eventColumns, SQLWrapper>) {
   return eventOf(
     db,
     actor,
@@ -47,7 +48,8 @@ function taskEvent(db: Db, actor: Actor, type: 'task.created' | 'task.updated' |
  * INSERT INTO task_history one row per change, for the task the CTE `source` wrote, so the
  * change and its history land in one statement: both or neither.
  */
-function historyRowsFrom(source: SQLWrapper, userId: string, history: HistoryChange[]): SQL {
+function historyRowsFrom(source: SQLWrapper, userId: SqlParam, history: HistoryChange[] | Placeholder): SQL {
+  const entries = Array.isArray(history) ? JSON.stringify(history) : history;
   // statement_timestamp(), not now(), here and for the task's own times: inside a transaction
   // that waited for the task's lock, now() would be the earlier moment the transaction began,
   // before the save it waited for.
@@ -61,19 +63,50 @@ function historyRowsFrom(source: SQLWrapper, userId: string, history: HistoryCha
       details: sql`h.details`,
       createdAt: sql`statement_timestamp()`,
     },
-    sql`${source} cross join jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as h(action text, details jsonb)`,
+    sql`${source} cross join jsonb_to_recordset(${entries}::jsonb) as h(action text, details jsonb)`,
   );
 }
 
-/** Creates the task, its CREATED entry and its event in one statement; returns the new task's id. */
-export async function insertTaskWithHistory(db: Db, actor: Actor, values: NewTaskValues, history: HistoryChange[]): Promise<string> {
+const NEW_TASK_KEYS = [
+  'projectId',
+  'featureId',
+  'title',
+  'description',
+  'status',
+  'priority',
+  'assigneeId',
+  'dueDate',
+  'categoryId',
+  'estimatedHours',
+  'actualHours',
+  'tags',
+  'blockedReason',
+  'createdBy',
+  'boardRank',
+] as const satisfies ReadonlyArray<keyof NewTaskValues>;
+
+// Every create goes through this statement, its values as placeholders: built once (issue 15 §2).
+const insertTaskStatement = preparedStatement((db) => {
   const now = sql`statement_timestamp()`;
+  const values = Object.fromEntries(NEW_TASK_KEYS.map((key) => [key, sql.placeholder(key)])) as unknown as NewTaskValues;
   const inserted = db.$with('inserted').as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning(eventColumns));
-  const rows = await db
+  const actor = { id: sql.placeholder('actorId'), clientId: sql.placeholder('clientId') };
+  return db
     .with(inserted, taskEvent(db, actor, 'task.created', inserted))
     .insert(taskHistory)
-    .select(historyRowsFrom(inserted, actor.id, history))
-    .returning({ taskId: taskHistory.taskId });
+    .select(historyRowsFrom(inserted, actor.id, sql.placeholder('history')))
+    .returning({ taskId: taskHistory.taskId })
+    .prepare('insert_task');
+});
+
+/** Creates the task, its CREATED entry and its event in one statement; returns the new task's id. */
+export async function insertTaskWithHistory(db: Db, actor: Actor, values: NewTaskValues, history: HistoryChange[]): Promise<string> {
+  const rows = await insertTaskStatement(db).execute({
+    ...Object.fromEntries(NEW_TASK_KEYS.map((key) => [key, values[key] ?? null])),
+    actorId: actor.id,
+    clientId: actor.clientId,
+    history: JSON.stringify(history),
+  });
   return rows[0]!.taskId;
 }
 
