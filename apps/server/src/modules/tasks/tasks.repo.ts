@@ -1,4 +1,4 @@
-import type { HistoryAction, MemberRole } from '@tasklane/contract';
+import type { HistoryAction, MemberRole, TaskStatus } from '@tasklane/contract';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -187,12 +187,12 @@ export type CreateContextRow = {
   featureTitle: string;
   workspaceOwnerId: string;
   membershipRole: MemberRole | null;
-  /** The first rank on the feature's board (a new task goes above it), null for an empty board. */
+  /** The first rank of the new task's column (it goes above it), null for an empty column. */
   firstRank: string | null;
 } & RefLookups;
 
 /** The feature a new task goes into, its project, the caller's role and the named references. */
-export async function findCreateContext(db: Db, featureId: string, userId: string, ids: RefIds) {
+export async function findCreateContext(db: Db, featureId: string, status: TaskStatus, userId: string, ids: RefIds) {
   const [row] = await db
     .select({
       projectId: features.projectId,
@@ -200,7 +200,7 @@ export async function findCreateContext(db: Db, featureId: string, userId: strin
       featureTitle: features.title,
       workspaceOwnerId: workspaces.ownerId,
       membershipRole: membershipRoleOf(features.projectId, userId),
-      firstRank: sql<string | null>`(select min(${tasks.boardRank}) from ${tasks} where ${tasks.featureId} = ${features.id})`,
+      firstRank: sql<string | null>`(select min(${tasks.boardRank}) from ${tasks} where ${tasks.featureId} = ${features.id} and ${tasks.status} = ${status})`,
       ...refLookups(features.projectId, userId, ids),
     })
     .from(features)
