@@ -178,12 +178,14 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
               loadingStatuses={boardPages.loading}
             />
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              {shownCount === 0
-                ? 'No tasks found'
-                : isFiltered
-                  ? `${taskCount(shownCount)} of ${loaded.data.statistics.total.toLocaleString('en-US')}`
-                  : taskCount(shownCount)}
-              {loadedCount < shownCount && ` · ${loadedCount.toLocaleString('en-US')} loaded; scroll a column for more`}
+              <span>
+                {shownCount === 0
+                  ? 'No tasks found'
+                  : isFiltered
+                    ? `${taskCount(shownCount)} of ${loaded.data.statistics.total.toLocaleString('en-US')}`
+                    : taskCount(shownCount)}
+              </span>
+              {loadedCount < shownCount && <span>{` · ${loadedCount.toLocaleString('en-US')} loaded; scroll a column for more`}</span>}
               {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
             </p>
           </>
