@@ -13,9 +13,23 @@ import type { Fixtures } from './seed/generate.js';
 /** Tables that must never be read by a sequential scan on behalf of a list. */
 export const GUARDED_TABLES = ['tasks', 'features', 'task_comments', 'task_history', 'todos'];
 
-export type PlanNode = { nodeType: string; relation?: string; index?: string };
-export type ExplainedStatement = { sql: string; executionMs: number; nodes: PlanNode[]; seqScans: string[] };
+export type PlanNode = { nodeType: string; relation?: string; index?: string; heapFetches?: number };
+export type ExplainedStatement = {
+  sql: string;
+  executionMs: number;
+  nodes: PlanNode[];
+  seqScans: string[];
+  /** A statement that must be an index-only scan (the counts per status): whether it is. */
+  indexOnly?: boolean;
+};
 export type ExplainedRequest = { name: string; path: string; status: number; statements: ExplainedStatement[]; ok: boolean };
+
+/**
+ * Statements that must read an index alone (issue 15 §2): a feature's counts per status, for the
+ * task table's statistics and the board's column totals, an index-only scan on
+ * tasks(feature_id, status, board_rank, id) (when no search or priority reads the rows).
+ */
+const INDEX_ONLY_STATEMENTS = /group by "tasks"\."status"/i;
 export type ExplainReport = { ok: boolean; requests: ExplainedRequest[]; /** The server's server_version ('17.10', '15.18 (Debian ...)'). */ serverVersion?: string };
 
 /** embedded: the run's DATA_DIR (no app running on it); postgres: the seeded database's URL. */
@@ -50,6 +64,7 @@ function walk(plan: Record<string, unknown>, nodes: PlanNode[]) {
     nodeType: String(plan['Node Type']),
     ...(plan['Relation Name'] ? { relation: String(plan['Relation Name']) } : {}),
     ...(plan['Index Name'] ? { index: String(plan['Index Name']) } : {}),
+    ...(plan['Heap Fetches'] !== undefined ? { heapFetches: Number(plan['Heap Fetches']) } : {}),
   });
   for (const child of (plan.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child, nodes);
 }
@@ -72,7 +87,12 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
     const big = fixtures.bigProject.id;
     const feature = fixtures.bigFeature.id;
     const task = fixtures.detailTask.id;
-    const lists: Array<[string, string]> = [
+    // A column's next page: the cursor the first page gave.
+    const firstBoard = await app.inject({ method: 'GET', url: `/api/v1/tasks/board?featureId=${feature}`, headers: { cookie } });
+    const todo = (firstBoard.json() as { data: { columns: Array<{ status: string; nextCursor: string | null }> } }).data.columns.find(
+      (column) => column.status === 'TODO',
+    );
+    const lists: Array<[string, string, { indexOnly?: boolean }?]> = [
       ['todos', '/api/v1/todos'],
       ['todos, filtered', '/api/v1/todos?status=PENDING&priority=HIGH'],
       ["todos, the dashboard's first page", '/api/v1/todos?page=1&limit=24'],
@@ -80,10 +100,12 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
       ['features list', `/api/v1/features?projectId=${big}`],
       ['features list, deep page', `/api/v1/features?projectId=${big}&page=${Math.floor(fixtures.bigProject.features / 10) - 5}`],
       ['features list, search', `/api/v1/features?projectId=${big}&search=invoice`],
-      ['tasks list, first page', `/api/v1/tasks?featureId=${feature}`],
+      ['tasks list, first page', `/api/v1/tasks?featureId=${feature}`, { indexOnly: true }],
       ['tasks list, filter', `/api/v1/tasks?featureId=${feature}&status=IN_PROGRESS&priority=HIGH`],
       ['tasks list, search', `/api/v1/tasks?featureId=${feature}&search=${fixtures.bigFeature.searchTerm}`],
-      ['board', `/api/v1/tasks/board?featureId=${feature}`],
+      ['board', `/api/v1/tasks/board?featureId=${feature}`, { indexOnly: true }],
+      ['board, a column\'s next page', `/api/v1/tasks/board?featureId=${feature}&status=TODO&after=${todo?.nextCursor ?? ''}`, { indexOnly: true }],
+      ['board, search', `/api/v1/tasks/board?featureId=${feature}&search=${fixtures.bigFeature.searchTerm}`],
       ['task detail with history', `/api/v1/tasks/${task}`],
       ['task comments', `/api/v1/tasks/${task}/comments`],
       ['assigned tasks', '/api/v1/users/tasks'],
@@ -95,7 +117,7 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
       ['workspaces', '/api/v1/workspaces'],
     ];
     const requests: ExplainedRequest[] = [];
-    for (const [name, url] of lists) {
+    for (const [name, url, expected] of lists) {
       last = undefined;
       const response = await app.inject({ method: 'GET', url, headers: { cookie } });
       const recorded = last as RequestQueries | undefined;
@@ -111,14 +133,25 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
         const seqScans = nodes
           .filter((node) => node.nodeType === 'Seq Scan' && node.relation && GUARDED_TABLES.includes(node.relation))
           .map((node) => node.relation!);
-        statements.push({ sql: statement.sql, executionMs: round(result[0]!['Execution Time'], 3), nodes, seqScans });
+        const mustBeIndexOnly = expected?.indexOnly === true && INDEX_ONLY_STATEMENTS.test(statement.sql);
+        statements.push({
+          sql: statement.sql,
+          executionMs: round(result[0]!['Execution Time'], 3),
+          nodes,
+          seqScans,
+          ...(mustBeIndexOnly ? { indexOnly: nodes.some((node) => node.nodeType === 'Index Only Scan' && node.relation === 'tasks') } : {}),
+        });
       }
       requests.push({
         name,
         path: url,
         status: response.statusCode,
         statements,
-        ok: response.statusCode === 200 && statements.length > 0 && statements.every((statement) => statement.seqScans.length === 0),
+        ok:
+          response.statusCode === 200 &&
+          statements.length > 0 &&
+          statements.every((statement) => statement.seqScans.length === 0 && statement.indexOnly !== false) &&
+          (expected?.indexOnly !== true || statements.some((statement) => statement.indexOnly === true)),
       });
     }
     const [version] = await explain("select current_setting('server_version') as version", []);

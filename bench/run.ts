@@ -11,6 +11,8 @@
 //   npm run bench -- --processes=1     no WEB_CONCURRENCY comparison (default --processes=1,2)
 //   npm run bench -- --only-web        the front end only: Lighthouse (median of --web-rounds=3) and
 //                                      the long-list interactions on the default install, no load tests
+//   npm run bench -- --quick --backend=embedded --no-soak --no-web --only=board,tasks-first
+//                                      only the named scenarios (their ids in load/scenarios.ts)
 //
 // External PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database on a server
 // where the user may create databases; the bench creates tasklane_bench_<pid> there and drops it
@@ -70,6 +72,8 @@ type Options = {
   /** Server processes (WEB_CONCURRENCY) to measure the main scenarios with; 1 is the main run. */
   processes: number[];
   docs: boolean;
+  /** Scenario ids to measure (--only=a,b); every scenario when unset. */
+  only: string[] | undefined;
 };
 
 /** How long the install is left alone before its idle memory (and CPU) is read. */
@@ -94,6 +98,7 @@ function parseOptions(argv: string[]): Options {
     startRounds: Number(value('start-rounds') ?? (quick ? 1 : 3)),
     processes: parseProcesses(value('processes') ?? '1,2'),
     docs: flag('docs'),
+    only: value('only')?.split(',').filter(Boolean),
   };
 }
 
@@ -188,7 +193,9 @@ async function loadBackend(options: Options, server: Running, raw: Running, fixt
     log(`raw node:http at ${connections}: ${baseline[connections]!.requestsPerSecond} req/s, ${cpu?.serverMs ?? '?'} ms CPU a request`);
   }
   const results: ScenarioResult[] = [];
-  for (const scenario of scenarios(fixtures)) {
+  const chosen = scenarios(fixtures).filter((scenario) => !options.only || options.only.includes(scenario.id));
+  if (options.only && chosen.length !== options.only.length) throw new Error(`--only=${options.only.join(',')}: unknown scenario id`);
+  for (const scenario of chosen) {
     const runs: ScenarioResult['runs'] = {};
     for (const connections of options.connections) {
       if (server.process.exitCode !== null || server.process.signalCode !== null) throw new Error('the server has exited (see its last words above)');
@@ -342,7 +349,8 @@ async function runBackend(options: Options, backend: Backend, raw: Running, admi
   let web: WebResult | undefined;
   try {
     explain = await explainLists(target, seeded.fixtures);
-    log(`${backend}: EXPLAIN of ${explain.requests.length} lists: ${explain.ok ? 'every one uses indexes' : 'SEQUENTIAL SCANS FOUND'}`);
+    log(`${backend}: EXPLAIN of ${explain.requests.length} lists: ${explain.ok ? 'every one uses indexes' : 'SEQUENTIAL SCANS FOUND or counts per status not index-only'}`);
+    for (const request of explain.requests.filter((request) => !request.ok)) log(`${backend}: EXPLAIN missed: ${request.name} (${request.path})`);
     // The default install: DATA_DIR and no DATABASE_URL, as `npm start` runs it.
     server = await startAppServer(target.kind === 'embedded' ? { dataDir: runDir } : { databaseUrl: target.url });
     const meters = metersFor(server, target, database);

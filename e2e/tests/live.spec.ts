@@ -278,7 +278,10 @@ test.describe('live collaboration', () => {
 });
 
 test.describe('a large board', () => {
-  test('a feature with 1,000 tasks: each column holds only the cards in view, and scrolls to the last', async ({ page, signedInUser }) => {
+  test('a feature with 1,000 tasks: a column loads 100 cards, holds only those in view, and loads the next ones as it scrolls to the last', async ({
+    page,
+    signedInUser,
+  }) => {
     test.setTimeout(180_000);
     void signedInUser;
     const { project, category } = await seedProjectGround(page.request, { project: 'Big Works' });
@@ -295,11 +298,18 @@ test.describe('a large board', () => {
     const todo = column(page, 'TODO');
     await expect(page.getByRole('region', { name: 'Task board' }).getByText('1,000', { exact: true })).toBeVisible();
     await expect(page.getByText('1,000 tasks', { exact: true })).toBeVisible();
+    await expect(page.getByText('· 100 loaded; scroll a column for more')).toBeVisible();
     // Newest first: the last one created is on top; only a screenful of cards is in the page.
     await expect(todo.getByTestId('board-card').first()).toContainText('Bulk task 1000');
     expect(await todo.getByTestId('board-card').count()).toBeLessThan(40);
-    await todo.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-    await expect(todo.getByTestId('board-card').filter({ hasText: 'Bulk task 0001' })).toBeVisible();
+    // Each time the column's end comes into view, its next 100 cards load: ten pages in all.
+    const last = todo.getByTestId('board-card').filter({ hasText: 'Bulk task 0001' });
+    await expect(async () => {
+      await todo.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await expect(last).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
     expect(await todo.getByTestId('board-card').count()).toBeLessThan(40);
+    await expect(todo.getByRole('button', { name: /^Load more/ })).toHaveCount(0);
+    await expect(page.getByText(/loaded; scroll a column for more/)).toHaveCount(0);
   });
 });

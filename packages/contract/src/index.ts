@@ -22,6 +22,7 @@ export * from './attachments.js';
 export * from './rules/file-name.js';
 export * from './events.js';
 export * from './rules/board-rank.js';
+export * from './rules/board-cursor.js';
 export * from './rules/search.js';
 export * from './operations/routes.js';
 export * from './operations/define.js';

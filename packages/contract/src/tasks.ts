@@ -23,6 +23,7 @@ import {
 } from './common.js';
 import { messageResponseSchema } from './errors.js';
 import { memberRoleSchema } from './projects.js';
+import { decodeBoardCursor } from './rules/board-cursor.js';
 import { normalizeTaskStatus, statusesForFilter, taskStatusFilters } from './rules/task-rules.js';
 import { taskHistoryEntrySchema } from './task-history.js';
 
@@ -284,20 +285,45 @@ export const taskSavedResponseSchema = messageResponseSchema.extend({
   }),
 });
 
-/** The board shows at most this many tasks of a feature (in rank order); `total` says how many there are. */
-export const BOARD_TASK_LIMIT = 5000;
+/** How many cards of each column the board answers unless asked for another number. */
+export const BOARD_PAGE_SIZE = 100;
+/** The most cards of a column one board answer may carry. */
+export const BOARD_PAGE_MAX = 500;
 
-export const boardQuerySchema = z.object({
-  featureId: idSchema.describe('The feature whose board to read'),
-  search: searchQuerySchema.describe('Only the cards whose title, description or tags match (as the task list searches)'),
-});
+const boardCursorSchema = z
+  .string()
+  .transform((text, context) => {
+    const cursor = decodeBoardCursor(text);
+    if (!cursor) {
+      context.addIssue({ code: 'custom', message: 'after must be a nextCursor of a board answer' });
+      return z.NEVER;
+    }
+    return cursor;
+  })
+  .describe("A column's nextCursor: the cards after it (needs status)");
 
-/** A card of the board: just what a card shows and what a move needs. */
+export const boardQuerySchema = z
+  .object({
+    featureId: idSchema.describe('The feature whose board to read'),
+    search: searchQuerySchema.describe('Only the cards whose title, description or tags match (as the task list searches)'),
+    priority: taskPrioritySchema.optional().describe('Only the cards of this priority'),
+    status: taskStatusInputSchema.optional().describe('Only this column (BLOCK is accepted as BLOCKED); needed with after'),
+    after: boardCursorSchema.optional(),
+    limit: queryIntSchema('limit', 1, BOARD_PAGE_MAX)
+      .default(BOARD_PAGE_SIZE)
+      .describe(`Cards per column, 1 to ${BOARD_PAGE_MAX} (default ${BOARD_PAGE_SIZE})`),
+  })
+  .superRefine((query, context) => {
+    if (query.after && !query.status) context.addIssue({ code: 'custom', path: ['status'], message: 'status is required with after' });
+  });
+export type BoardQuery = z.input<typeof boardQuerySchema>;
+export type BoardQueryData = z.output<typeof boardQuerySchema>;
+
+/** A card of the board: just what a card shows and what a move needs (its column gives its status). */
 export const boardTaskSchema = z
   .object({
     _id: z.string(),
     title: z.string(),
-    status: taskStatusSchema.describe('Its column'),
     priority: taskPrioritySchema,
     assigneeId: z.object({ _id: z.string(), fullName: z.string(), avatar: z.string().nullable() }).nullable(),
     dueDate: z.string().nullable().describe('ISO timestamp of the due day at UTC midnight, or null'),
@@ -309,15 +335,26 @@ export const boardTaskSchema = z
   .describe('Board card');
 export type BoardTask = z.infer<typeof boardTaskSchema>;
 
+export const boardColumnSchema = z
+  .object({
+    status: taskStatusSchema,
+    total: z.number().describe('Cards in the column (those the search and priority match)'),
+    tasks: z.array(boardTaskSchema).describe('In board order (rank, then id): the first `limit` of the column, or of those after the cursor'),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Send it back as `after` (with this `status`) for the cards that follow; null when none follow'),
+  })
+  .describe('Board column');
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
+
 export const boardResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
-    tasks: z
-      .array(boardTaskSchema)
-      .describe(`Every task of the feature (or every one the search matches) in board order (rank, then id), at most ${BOARD_TASK_LIMIT}`),
+    columns: z.array(boardColumnSchema).describe('Every status in order, or the one `status` asks for'),
     statistics: taskStatisticsSchema.describe('Of the whole feature, whatever the search'),
   }),
-  total: z.number().describe('Tasks of the feature the search matches, all of them without one (more than the cards only past the limit)'),
+  total: z.number().describe('Tasks of the feature the search and priority match, in every column'),
   message: z.string(),
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;

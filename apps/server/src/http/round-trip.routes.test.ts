@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsOf } from '../../test/board.js';
 import { buildCategory, buildFeature, buildProject, buildSignedInUser, buildTask, buildWorkspace } from '../../test/factories.js';
 import { roundTrips } from '../../test/round-trip-resources.js';
 import { movedByAnyWrite, unique, without, type Item, type RoundTrip, type World } from '../../test/round-trip.js';
@@ -132,12 +133,12 @@ describe('a create may carry what a read gave', () => {
     const board = `/api/v1/tasks/board?featureId=${world.featureIds[1]}`;
     const first = (await post('/api/v1/tasks', { title: 'First', featureId: world.featureIds[1], categoryId: world.categories.TASK[0]._id })).body.data;
     const second = (await post('/api/v1/tasks', { title: 'Second', featureId: world.featureIds[1], categoryId: world.categories.TASK[0]._id })).body.data;
-    const cards = (await read(board)).tasks as Item[];
+    const cards = cardsOf({ data: await read(board) });
     const firstCard = cards.find((card) => card._id === first._id)!;
     // A new task goes to the top: Second is above First; move it below First, naming First by its card.
     const moved = await post(`/api/v1/tasks/${second._id}/move`, { afterId: firstCard, beforeId: null });
     expect(moved.status, moved.text).toBe(200);
-    const order = ((await read(board)).tasks as Item[]).map((card) => card._id).filter((id) => id === first._id || id === second._id);
+    const order = cardsOf({ data: await read(board) }).map((card) => card._id).filter((id) => id === first._id || id === second._id);
     expect(order).toEqual([first._id, second._id]);
   });
 });

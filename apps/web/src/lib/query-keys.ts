@@ -52,11 +52,11 @@ export const queryKeys = {
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list'] as const,
   taskList: <Q extends object>(projectId: string, featureId: string, query: Q) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'list', query] as const,
-  /** Prefix of a feature's boards (one per search). */
+  /** Prefix of a feature's boards (one per search and priority). */
   taskBoards: (projectId: string, featureId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board'] as const,
-  /** A feature's board: every task of it (or those the search matches) as a card, in board order. */
-  taskBoard: (projectId: string, featureId: string, query: { search?: string } = {}) =>
+  /** A feature's board: its columns' loaded cards (or those the search and priority match), in board order, and their counts. */
+  taskBoard: (projectId: string, featureId: string, query: { search?: string; priority?: string } = {}) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board', query] as const,
   /** Prefix of every task's detail (and what is under it). */
   taskDetails: () => ['tasks', 'detail'] as const,

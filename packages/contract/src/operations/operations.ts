@@ -340,7 +340,8 @@ export const operations = defineOperations(operationRoutes, {
     },
     board: {
       tags: ['tasks'],
-      summary: "A feature's board: all its tasks as cards, in board order, with its statistics (members)",
+      summary:
+        "A feature's board: each column's first cards (100 by default) in board order with its total, the next ones of one column (status and after), and the feature's statistics (members)",
       query: boardQuerySchema,
       responses: { 200: boardResponseSchema },
       errors: memberErrors,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { taskStatuses } from '../enums.js';
-import { isTaskOverdue, normalizeTaskStatus, priorityRank, statusesForFilter, taskStatisticsTile } from './task-rules.js';
+import { isTaskOverdue, normalizeTaskStatus, priorityRank, statisticsOfCounts, statusesForFilter, taskStatisticsTile } from './task-rules.js';
 
 describe('task status synonyms', () => {
   it('BLOCK means BLOCKED and every real status means itself', () => {
@@ -37,6 +37,18 @@ describe('statistics tiles', () => {
     expect(new Set(Object.values(taskStatisticsTile))).toEqual(
       new Set(['todo', 'inProgress', 'inReview', 'completed', 'block', 'cancelled']),
     );
+  });
+
+  it('add the counts per status up into the tiles and their total', () => {
+    expect(
+      statisticsOfCounts([
+        { status: 'TODO', total: 3 },
+        { status: 'REOPEN', total: 1 },
+        { status: 'DEV_COMPLETED', total: 2 },
+        { status: 'BLOCKED', total: 4 },
+      ]),
+    ).toEqual({ total: 10, todo: 4, inProgress: 2, inReview: 0, completed: 0, block: 4, cancelled: 0 });
+    expect(statisticsOfCounts([])).toEqual({ total: 0, todo: 0, inProgress: 0, inReview: 0, completed: 0, block: 0, cancelled: 0 });
   });
 
   it('rank priorities URGENT > HIGH > MEDIUM > LOW', () => {

@@ -66,5 +66,15 @@ export const taskStatisticsTile: Record<TaskStatus, Exclude<keyof TaskStatistics
   CANCELLED: 'cancelled',
 };
 
+/** The statistics tiles from how many tasks each status has (statuses missing have none). */
+export function statisticsOfCounts(counts: Iterable<{ status: TaskStatus; total: number }>): TaskStatistics {
+  const statistics: TaskStatistics = { total: 0, todo: 0, inProgress: 0, inReview: 0, completed: 0, block: 0, cancelled: 0 };
+  for (const { status, total } of counts) {
+    statistics.total += total;
+    statistics[taskStatisticsTile[status]] += total;
+  }
+  return statistics;
+}
+
 /** URGENT > HIGH > MEDIUM > LOW (SPEC.md section 9); a higher rank sorts first when descending. */
 export const priorityRank: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3, URGENT: 4 };

@@ -1,6 +1,7 @@
-import { BOARD_RANK_MAX_LENGTH, type BoardTask, type TaskStatus } from '@tasklane/contract';
+import { BOARD_RANK_MAX_LENGTH, type TaskStatus } from '@tasklane/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsOf } from '../../../test/board.js';
 import { buildFeature, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { startScene } from '../../../test/scene.js';
 import type { TestServer } from '../../../test/test-server.js';
@@ -68,7 +69,7 @@ async function buildRun(): Promise<{ featureId: string; ids: string[]; model: Mo
 async function readBoard(featureId: string) {
   const response = await server.request('GET', `/api/v1/tasks/board?featureId=${featureId}`, { cookie: lead.cookie });
   expect(response.status, response.text).toBe(200);
-  return response.body.data.tasks as BoardTask[];
+  return cardsOf(response.body);
 }
 
 async function expectBoardIsModel(featureId: string, model: Model) {

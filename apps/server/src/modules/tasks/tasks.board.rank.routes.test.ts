@@ -1,6 +1,7 @@
-import { BOARD_RANK_MAX_LENGTH, isBoardRank, rankBetween, type BoardTask, type TaskStatus } from '@tasklane/contract';
+import { BOARD_RANK_MAX_LENGTH, isBoardRank, rankBetween, type TaskStatus } from '@tasklane/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsOf, type BoardCard } from '../../../test/board.js';
 import { buildCategory, buildFeature, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { openTestEventStream } from '../../../test/event-stream.js';
 import { startScene } from '../../../test/scene.js';
@@ -38,13 +39,13 @@ async function buildBoard(titles: string[]) {
   return { feature, tasks };
 }
 
-async function cards(featureId: string, status: TaskStatus = 'TODO'): Promise<BoardTask[]> {
+async function cards(featureId: string, status: TaskStatus = 'TODO'): Promise<BoardCard[]> {
   const response = await server.request('GET', `/api/v1/tasks/board?featureId=${featureId}`, { cookie: lead.cookie });
   expect(response.status, response.text).toBe(200);
-  return (response.body.data.tasks as BoardTask[]).filter((task) => task.status === status);
+  return cardsOf(response.body).filter((task) => task.status === status);
 }
 
-const titlesOf = (column: BoardTask[]) => column.map((card) => card.title);
+const titlesOf = (column: BoardCard[]) => column.map((card) => card.title);
 
 const move = (taskId: string, body: Record<string, unknown>) =>
   server.request('POST', `/api/v1/tasks/${taskId}/move`, { cookie: member.cookie, body });

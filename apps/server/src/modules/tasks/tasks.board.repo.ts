@@ -1,4 +1,4 @@
-import type { MemberRole, TaskStatus } from '@tasklane/contract';
+import type { BoardCursor, MemberRole, Priority, TaskStatus } from '@tasklane/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, tasks, users, workspaces } from '../../db/schema.js';
@@ -10,13 +10,23 @@ export type BoardTaskRow = Pick<TaskColumns, 'id' | 'title' | 'status' | 'priori
   assignee: Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'avatar'> | null;
 };
 
+export type BoardFilters = { search?: string; priority?: Priority };
+
 /**
- * A feature's tasks in board order (rank, then id: the rank column compares bytes), with just
- * what a card shows, in one query on tasks(feature_id, board_rank); with a search, only the
- * tasks it matches (the lists' meaning).
+ * The first `limit` cards of each of `statuses` (after `after` in board order: rank, then id),
+ * with just what a card shows, in one query: per column one index scan on tasks(feature_id,
+ * status, board_rank, id) that stops at the limit; with a search or a priority, only the tasks
+ * they match. Columns come in the order of `statuses`, cards in board order.
  */
-export async function listBoardTasks(db: Db, featureId: string, limit: number, search?: string): Promise<BoardTaskRow[]> {
-  const rows = await db
+export async function listBoardColumns(
+  db: Db,
+  featureId: string,
+  statuses: readonly TaskStatus[],
+  filters: BoardFilters,
+  limit: number,
+  after?: BoardCursor,
+): Promise<BoardTaskRow[]> {
+  const page = db
     .select({
       id: tasks.id,
       title: tasks.title,
@@ -26,13 +36,37 @@ export async function listBoardTasks(db: Db, featureId: string, limit: number, s
       tags: tasks.tags,
       boardRank: tasks.boardRank,
       version: tasks.version,
-      assignee: { id: users.id, fullName: users.fullName, avatar: users.avatar },
+      assigneeId: tasks.assigneeId,
     })
     .from(tasks)
-    .leftJoin(users, eq(users.id, tasks.assigneeId))
-    .where(and(eq(tasks.featureId, featureId), taskSearchCondition(search)))
+    .where(
+      and(
+        eq(tasks.featureId, featureId),
+        sql`${tasks.status} = board_columns.status`,
+        filters.priority ? eq(tasks.priority, filters.priority) : undefined,
+        taskSearchCondition(filters.search),
+        after ? sql`(${tasks.boardRank}, ${tasks.id}) > (${after.rank}, ${after.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(asc(tasks.boardRank), asc(tasks.id))
-    .limit(limit);
+    .limit(limit)
+    .as('page');
+  const rows = await db
+    .select({
+      id: page.id,
+      title: page.title,
+      status: page.status,
+      priority: page.priority,
+      dueDate: page.dueDate,
+      tags: page.tags,
+      boardRank: page.boardRank,
+      version: page.version,
+      assignee: { id: users.id, fullName: users.fullName, avatar: users.avatar },
+    })
+    .from(sql`unnest(array[${sql.join(statuses.map((status) => sql`${status}`), sql`, `)}]::text[]) with ordinality as board_columns(status, position)`)
+    .crossJoinLateral(page)
+    .leftJoin(users, eq(users.id, page.assigneeId))
+    .orderBy(sql`board_columns.position`, asc(page.boardRank), asc(page.id));
   return rows.map((row) => ({ ...row, assignee: row.assignee?.id ? row.assignee : null }));
 }
 

@@ -1,5 +1,6 @@
-import type { BoardTask, TaskStatus } from '@tasklane/contract';
+import { taskStatuses, type BoardColumn, type TaskStatus } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsOf } from '../../../test/board.js';
 import { buildCategory, buildFeature, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { openTestEventStream } from '../../../test/event-stream.js';
 import { startScene } from '../../../test/scene.js';
@@ -33,15 +34,17 @@ async function buildBoard(titles: string[], overrides: Record<string, unknown> =
   return { feature, tasks };
 }
 
-async function board(featureId: string, cookie = lead.cookie) {
-  const response = await server.request('GET', `/api/v1/tasks/board?featureId=${featureId}`, { cookie });
+type BoardBody = { data: { columns: BoardColumn[]; statistics: Record<string, number> }; total: number };
+
+async function board(featureId: string, cookie = lead.cookie, query = '') {
+  const response = await server.request('GET', `/api/v1/tasks/board?featureId=${featureId}${query}`, { cookie });
   expect(response.status, response.text).toBe(200);
-  return response.body as { data: { tasks: BoardTask[]; statistics: Record<string, number> }; total: number };
+  return response.body as BoardBody;
 }
 
 /** The titles of one column, top to bottom. */
 async function column(featureId: string, status: TaskStatus) {
-  return (await board(featureId)).data.tasks.filter((task) => task.status === status).map((task) => task.title);
+  return cardsOf(await board(featureId)).filter((task) => task.status === status).map((task) => task.title);
 }
 
 const move = (taskId: string, body: Record<string, unknown>, cookie = member.cookie) =>
@@ -60,19 +63,22 @@ describe('GET /api/v1/tasks/board', () => {
     const answer = await board(feature._id, viewer.cookie);
     expect(answer.total).toBe(3);
     expect(answer.data.statistics).toMatchObject({ total: 3, todo: 2, completed: 1 });
-    expect(answer.data.tasks.map((task) => [task.title, task.status])).toEqual([
+    // Every column in the statuses' order, each with its count and no more to load.
+    expect(answer.data.columns.map((column) => column.status)).toEqual([...taskStatuses]);
+    expect(answer.data.columns.map((column) => [column.status, column.total, column.nextCursor])).toContainEqual(['TODO', 2, null]);
+    expect(cardsOf(answer).map((task) => [task.title, task.status])).toEqual([
       ['Third', 'TODO'],
-      ['Second', 'COMPLETED'],
       ['First', 'TODO'],
+      ['Second', 'COMPLETED'],
     ]);
-    expect(Object.keys(answer.data.tasks[0]!).sort()).toEqual(
-      ['_id', 'assigneeId', 'boardRank', 'dueDate', 'isOverdue', 'priority', 'status', 'tags', 'title', 'version'].sort(),
+    expect(Object.keys(answer.data.columns[0]!.tasks[0]!).sort()).toEqual(
+      ['_id', 'assigneeId', 'boardRank', 'dueDate', 'isOverdue', 'priority', 'tags', 'title', 'version'].sort(),
     );
   });
 
   it('shows the assignee, due date, overdue marker and tags a card needs', async () => {
     const { feature } = await buildBoard(['Late'], { assigneeId: member.user.id, dueDate: '2020-01-02', tags: ['api', 'urgent'], priority: 'HIGH' });
-    const [card] = (await board(feature._id)).data.tasks;
+    const [card] = cardsOf(await board(feature._id));
     expect(card).toMatchObject({
       title: 'Late',
       priority: 'HIGH',

@@ -1,4 +1,14 @@
-import { BOARD_TASK_LIMIT, isTaskOverdue, type BoardTask, type MoveTaskData, type MovedTask } from '@tasklane/contract';
+import {
+  encodeBoardCursor,
+  isTaskOverdue,
+  statisticsOfCounts,
+  taskStatuses,
+  type BoardColumn,
+  type BoardQueryData,
+  type BoardTask,
+  type MoveTaskData,
+  type MovedTask,
+} from '@tasklane/contract';
 import { isDeadlock, isLockNotAvailable } from '../../db/errors.js';
 import { badRequest, conflict, notFoundOrNotYours } from '../../http/errors.js';
 import type { Actor, ServiceContext } from '../context.js';
@@ -6,10 +16,10 @@ import { findFeature } from '../features/features.repo.js';
 import { requireRole, requireVisible } from '../projects/project-access.js';
 import { minimumRoleFor } from '../projects/projects.policy.js';
 import type { UserRow } from '../users/users.repo.js';
-import { findMoveContext, listBoardTasks, type BoardTaskRow } from './tasks.board.repo.js';
+import { findMoveContext, listBoardColumns, type BoardTaskRow } from './tasks.board.repo.js';
 import { rankMove, type RenumberMode } from './tasks.board.ranks.js';
 import { planStatusChange } from './tasks.history.js';
-import { countFeatureTasks } from './tasks.list.repo.js';
+import { countFeatureTasksByStatus } from './tasks.list.repo.js';
 import { utcToday } from './tasks.presenter.js';
 import * as write from './tasks.write.repo.js';
 
@@ -20,7 +30,6 @@ function presentBoardTask(row: BoardTaskRow, today: string): BoardTask {
   return {
     _id: row.id,
     title: row.title,
-    status: row.status,
     priority: row.priority,
     assigneeId: row.assignee && { _id: row.assignee.id, fullName: row.assignee.fullName, avatar: row.assignee.avatar },
     dueDate: row.dueDate ? `${row.dueDate}T00:00:00.000Z` : null,
@@ -32,15 +41,32 @@ function presentBoardTask(row: BoardTaskRow, today: string): BoardTask {
 }
 
 /**
- * A feature's board: every task (up to BOARD_TASK_LIMIT) in board order, or those a search
- * matches, with how many match and the statistics tiles of the whole feature (as the list gives them).
+ * A feature's board: per column (every status, or the one asked for) its first `limit` cards
+ * in board order, or those after the cursor, with how many it has and where the next page
+ * starts; the tasks the search and priority match in every column, and the statistics tiles of
+ * the whole feature (as the list gives them). Two queries: the counts per status, the cards.
  */
-export async function getBoard(ctx: ServiceContext, user: UserRow, featureId: string, search?: string) {
-  const { row: feature } = requireVisible(user, await findFeature(ctx.db, featureId, user.id), 'Feature');
-  const rows = await listBoardTasks(ctx.db, feature.id, BOARD_TASK_LIMIT, search);
-  const { matching, statistics } = await countFeatureTasks(ctx.db, feature.id, { search });
+export async function getBoard(ctx: ServiceContext, user: UserRow, query: BoardQueryData) {
+  const { row: feature } = requireVisible(user, await findFeature(ctx.db, query.featureId, user.id), 'Feature');
+  const filters = { search: query.search, priority: query.priority };
+  const statuses = query.status ? [query.status] : taskStatuses;
+  const counts = await countFeatureTasksByStatus(ctx.db, feature.id, filters);
+  // One more than asked: whether more follow, even when cards moved since the counts.
+  const rows = await listBoardColumns(ctx.db, feature.id, statuses, filters, query.limit + 1, query.after);
   const today = utcToday();
-  return { tasks: rows.map((row) => presentBoardTask(row, today)), statistics, total: matching };
+  const columns: BoardColumn[] = statuses.map((status) => {
+    const cards = rows.filter((row) => row.status === status);
+    const page = cards.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      status,
+      total: counts.find((count) => count.status === status)?.matching ?? 0,
+      tasks: page.map((row) => presentBoardTask(row, today)),
+      nextCursor: cards.length > query.limit && last ? encodeBoardCursor({ rank: last.boardRank, id: last.id }) : null,
+    };
+  });
+  const total = counts.reduce((sum, count) => sum + count.matching, 0);
+  return { columns, statistics: statisticsOfCounts(counts), total };
 }
 
 const neighbourError = (field: 'afterId' | 'beforeId') => {

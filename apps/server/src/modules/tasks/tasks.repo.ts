@@ -1,4 +1,4 @@
-import type { HistoryAction, MemberRole } from '@tasklane/contract';
+import type { HistoryAction, MemberRole, TaskStatus } from '@tasklane/contract';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -216,12 +216,14 @@ export type CreateContextRow = {
   featureTitle: string;
   workspaceOwnerId: string;
   membershipRole: MemberRole | null;
-  /** The first rank on the feature's board (a new task goes above it), null for an empty board. */
+  /** The first rank of the new task's column (it goes above it), null for an empty column. */
   firstRank: string | null;
 } & RefLookups;
 
-/** The feature a new task goes into, its project, the caller's role and the named references. */
-/** The create context's query; `withAssignee` adds the lookup of the named assignee. */
+/**
+ * The feature a new task goes into, its project, the caller's role, the named references and
+ * the top of the task's column; `withAssignee` adds the lookup of the named assignee.
+ */
 function createContextQuery(db: Db, withAssignee: boolean, name: string) {
   const userId = sql.placeholder('userId');
   const ids: RefIds = { categoryId: sql.placeholder('categoryId'), ...(withAssignee ? { assigneeId: sql.placeholder('assigneeId') } : {}) };
@@ -232,7 +234,7 @@ function createContextQuery(db: Db, withAssignee: boolean, name: string) {
       featureTitle: features.title,
       workspaceOwnerId: workspaces.ownerId,
       membershipRole: membershipRoleOf(features.projectId, userId),
-      firstRank: sql<string | null>`(select min(${tasks.boardRank}) from ${tasks} where ${tasks.featureId} = ${features.id})`,
+      firstRank: sql<string | null>`(select min(${tasks.boardRank}) from ${tasks} where ${tasks.featureId} = ${features.id} and ${tasks.status} = ${sql.placeholder('status')})`,
       ...refLookups(features.projectId, userId, ids),
     })
     .from(features)
@@ -247,8 +249,8 @@ function createContextQuery(db: Db, withAssignee: boolean, name: string) {
 const createContextStatement = preparedStatement((db) => createContextQuery(db, false, 'task_create_context'));
 const createContextWithAssigneeStatement = preparedStatement((db) => createContextQuery(db, true, 'task_create_context_assignee'));
 
-export async function findCreateContext(db: Db, featureId: string, userId: string, ids: { assigneeId?: string; categoryId: string }) {
+export async function findCreateContext(db: Db, featureId: string, status: TaskStatus, userId: string, ids: { assigneeId?: string; categoryId: string }) {
   const statement = ids.assigneeId ? createContextWithAssigneeStatement(db) : createContextStatement(db);
-  const [row] = await statement.execute({ featureId, userId, categoryId: ids.categoryId, assigneeId: ids.assigneeId });
+  const [row] = await statement.execute({ featureId, status, userId, categoryId: ids.categoryId, assigneeId: ids.assigneeId });
   return row as CreateContextRow | undefined;
 }

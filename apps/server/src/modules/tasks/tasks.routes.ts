@@ -16,8 +16,8 @@ export function tasksRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
     });
 
     route(app, operations.tasks.board, async (request) => {
-      const { tasks, statistics, total } = await getBoard(ctx, currentUser(request), request.query.featureId, request.query.search);
-      return { success: true as const, data: { tasks, statistics }, total, message: total ? 'Tasks fetched successfully' : 'No tasks found' };
+      const { columns, statistics, total } = await getBoard(ctx, currentUser(request), request.query);
+      return { success: true as const, data: { columns, statistics }, total, message: total ? 'Tasks fetched successfully' : 'No tasks found' };
     });
 
     route(app, operations.tasks.move, async (request) => ({

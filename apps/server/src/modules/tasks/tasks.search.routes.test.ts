@@ -1,5 +1,6 @@
-import { matchesSearch, matchesTaskSearch, type Feature, type Task } from '@tasklane/contract';
+import { matchesSearch, matchesTaskSearch, type BoardColumn, type Feature, type Task } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsOf } from '../../../test/board.js';
 import { buildCategory, buildFeature, buildProject, buildSignedInUser, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
@@ -88,8 +89,8 @@ async function boardCards(search?: string): Promise<{ titles: string[]; total: n
   const query = search === undefined ? '' : `&search=${encodeURIComponent(search)}`;
   const response = await server.request('GET', `/api/v1/tasks/board?featureId=${featureId}${query}`, { cookie: admin.cookie });
   expect(response.status, response.text).toBe(200);
-  const body = response.body as { data: { tasks: Array<{ title: string }>; statistics: { total: number } }; total: number };
-  return { titles: titles(body.data.tasks), total: body.total, statisticsTotal: body.data.statistics.total };
+  const body = response.body as { data: { columns: BoardColumn[]; statistics: { total: number } }; total: number };
+  return { titles: titles(cardsOf(body)), total: body.total, statisticsTotal: body.data.statistics.total };
 }
 
 async function listAssigned(search?: string): Promise<Task[]> {

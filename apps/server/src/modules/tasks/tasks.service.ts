@@ -96,7 +96,7 @@ function requireEditor(role: MemberRole) {
 /** The project and feature a new task goes into; 404 unless the caller can see them. */
 async function resolveCreateContext(ctx: ServiceContext, user: UserRow, data: CreateTaskData) {
   const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId };
-  const context = await repo.findCreateContext(ctx.db, data.featureId, user.id, ids);
+  const context = await repo.findCreateContext(ctx.db, data.featureId, data.status ?? 'TODO', user.id, ids);
   const role = context ? roleFrom(user, context) : null;
   if (context && role && (data.projectId === undefined || data.projectId === context.projectId)) return { context, role };
   if (data.projectId === undefined) throw notFoundOrNotYours('Feature');
@@ -131,7 +131,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
         tags: data.tags ?? [],
         blockedReason: blockedReasonAfter(status, data.blockedReason ?? null),
         createdBy: user.id,
-        // New tasks go to the top of the board (the list shows them first too).
+        // New tasks go to the top of their column (the list shows them first too).
         boardRank: rankBefore(context.firstRank),
       },
       [{ action: 'CREATED', details: { status, priority } }],

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { operations, type BoardResponse, type BoardTask, type MoveTaskBody } from '@tasklane/contract';
+import { operations, type BoardResponse, type MoveTaskBody } from '@tasklane/contract';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { markStale, taskChange } from '@/lib/stale-queries';
-import { applyMove, type BoardMove } from '../lib/board';
+import { applyMove, type BoardCard, type BoardMove } from '../lib/board';
 
 export interface MoveTaskInput {
   projectId: string;
   featureId: string;
-  task: BoardTask;
+  task: BoardCard;
   move: BoardMove;
 }
 
@@ -37,7 +37,7 @@ export function useMoveTask({ currentUserId }: { currentUserId: string | undefin
       const previous = queryClient.getQueriesData<BoardResponse>({ queryKey: boards });
       const today = utcToday();
       queryClient.setQueriesData<BoardResponse>({ queryKey: boards }, (board) =>
-        board ? { ...board, data: { ...board.data, tasks: applyMove(board.data.tasks, task._id, move, today) } } : board,
+        board ? { ...board, data: { ...board.data, columns: applyMove(board.data.columns, task._id, move, today) } } : board,
       );
       return { previous };
     },

@@ -12,6 +12,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatEnum } from '@/lib/format';
+import type { BoardCard } from '../lib/board';
 
 const MAX_TAGS = 3;
 
@@ -96,21 +97,21 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
 });
 
 export interface BoardCardProps {
-  task: BoardTask;
+  task: BoardCard;
   projectId: string;
   featureId: string;
   canMove: boolean;
   /** The columns shown, for 'Move to…'. */
   statuses: readonly TaskStatus[];
   /** 'Move to…': the card goes to the top of that column. */
-  onMoveTo: (task: BoardTask, status: TaskStatus) => void;
+  onMoveTo: (task: BoardCard, status: TaskStatus) => void;
 }
 
 /**
  * A card on the board; when `canMove`, draggable (by its handle with the keyboard, anywhere with
  * a pointer) and with a 'Move to…' menu (one tap or a few keys, on a phone as with a screen reader).
  */
-export function BoardCard({ task, projectId, featureId, canMove, statuses, onMoveTo }: BoardCardProps) {
+export function BoardCardItem({ task, projectId, featureId, canMove, statuses, onMoveTo }: BoardCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: task._id,
     disabled: !canMove,

@@ -1,11 +1,13 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { BoardTask, TaskStatus } from '@tasklane/contract';
+import type { TaskStatus } from '@tasklane/contract';
 import { useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { formatEnum } from '@/lib/format';
-import { BoardCard } from './board-card';
+import type { BoardCard } from '../lib/board';
+import { BoardCardItem } from './board-card';
+import { LoadMoreCards } from './load-more-cards';
 
 /** A card's height before it is measured (title on one line, one row of badges). */
 const ESTIMATED_CARD_PX = 118;
@@ -16,20 +18,28 @@ export const columnDropId = (status: TaskStatus) => `column:${status}`;
 export interface BoardColumnProps {
   status: TaskStatus;
   ids: readonly string[];
-  tasksById: ReadonlyMap<string, BoardTask>;
+  tasksById: ReadonlyMap<string, BoardCard>;
+  /** How many cards the column has on the server (its ids are the loaded ones). */
+  total: number;
+  /** More cards follow the loaded ones. */
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onLoadMore: (status: TaskStatus) => void;
   projectId: string;
   featureId: string;
   canMove: boolean;
   /** The columns shown (for each card's 'Move to…'). */
   statuses: readonly TaskStatus[];
-  onMoveTo: (task: BoardTask, status: TaskStatus) => void;
+  onMoveTo: (task: BoardCard, status: TaskStatus) => void;
 }
 
 /**
  * One status's column. Its cards are virtualized: only those in view (and a few around them)
- * are in the page, so a column of a thousand cards scrolls as lightly as one of ten.
+ * are in the page, so a column of a thousand cards scrolls as lightly as one of ten. The server
+ * sends them a page at a time: at the end of the loaded ones, the next page loads.
  */
-export function BoardColumn({ status, ids, tasksById, projectId, featureId, canMove, statuses, onMoveTo }: BoardColumnProps) {
+export function BoardColumn(props: BoardColumnProps) {
+  const { status, ids, tasksById, total, hasMore, isLoadingMore, onLoadMore, projectId, featureId, canMove, statuses, onMoveTo } = props;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status), disabled: !canMove });
   const virtualizer = useVirtualizer({
@@ -55,9 +65,9 @@ export function BoardColumn({ status, ids, tasksById, projectId, featureId, canM
         </h2>
         <span
           className="rounded-full bg-white px-2 py-0.5 text-xs font-medium tabular-nums text-slate-600 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700"
-          aria-label={`${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}`}
+          aria-label={`${total} ${total === 1 ? 'task' : 'tasks'}`}
         >
-          {ids.length.toLocaleString('en-US')}
+          {total.toLocaleString('en-US')}
         </span>
       </header>
       <div
@@ -89,13 +99,22 @@ export function BoardColumn({ status, ids, tasksById, projectId, featureId, canM
                     className="absolute inset-x-0 top-0"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <BoardCard task={task} projectId={projectId} featureId={featureId} canMove={canMove} statuses={statuses} onMoveTo={onMoveTo} />
+                    <BoardCardItem task={task} projectId={projectId} featureId={featureId} canMove={canMove} statuses={statuses} onMoveTo={onMoveTo} />
                   </li>
                 );
               })}
             </ol>
           )}
         </SortableContext>
+        {hasMore && (
+          <LoadMoreCards
+            label={label}
+            remaining={Math.max(0, total - ids.length)}
+            isLoading={isLoadingMore}
+            onLoadMore={() => onLoadMore(status)}
+            scrollRoot={scrollRef}
+          />
+        )}
       </div>
     </section>
   );

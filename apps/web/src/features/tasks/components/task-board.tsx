@@ -16,24 +16,28 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import type { BoardTask, TaskStatus } from '@tasklane/contract';
+import type { BoardColumn as BoardColumnData, TaskStatus } from '@tasklane/contract';
 import { useMemo, useState } from 'react';
 import { paths } from '@/config/paths';
 import { formatEnum } from '@/lib/format';
-import { groupByStatus, moveAt, type BoardColumns, type BoardMove } from '../lib/board';
+import { cardsOf, groupByStatus, moveAt, type BoardCard, type BoardColumns, type BoardMove } from '../lib/board';
 import { BoardCardView } from './board-card';
 import { BoardColumn } from './board-column';
 
 export interface TaskBoardProps {
   projectId: string;
   featureId: string;
-  /** The cards to show (already filtered), in board order. */
-  tasks: readonly BoardTask[];
+  /** The board's columns as the server gave them: loaded cards in board order, counts, cursors. */
+  columns: readonly BoardColumnData[];
   /** The columns to show, in order. */
   statuses: readonly TaskStatus[];
   /** MEMBER and above: cards have handles and can be moved. */
   canMove: boolean;
-  onMove: (task: BoardTask, move: BoardMove) => void;
+  onMove: (task: BoardCard, move: BoardMove) => void;
+  /** The next cards of a column (its end reached, or 'Load more'). */
+  onLoadMore: (status: TaskStatus) => void;
+  /** The columns whose next cards are loading. */
+  loadingStatuses?: ReadonlySet<TaskStatus>;
 }
 
 const statusOfDropId = (id: UniqueIdentifier) => (String(id).startsWith('column:') ? (String(id).slice(7) as TaskStatus) : undefined);
@@ -59,13 +63,15 @@ const screenReaderInstructions = {
  * and keyboard, with spoken announcements. While a card is dragged the columns are a draft here;
  * the drop becomes one move, shown at once by the caller.
  */
-export function TaskBoard({ projectId, featureId, tasks, statuses, canMove, onMove }: TaskBoardProps) {
+export function TaskBoard({ projectId, featureId, columns: loaded, statuses, canMove, onMove, onLoadMore, loadingStatuses }: TaskBoardProps) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const tasks = useMemo(() => cardsOf(loaded), [loaded]);
   const tasksById = useMemo(() => new Map(tasks.map((task) => [task._id, task])), [tasks]);
+  const columnData = useMemo(() => new Map(loaded.map((column) => [column.status, column])), [loaded]);
   const grouped = useMemo(() => groupByStatus(tasks), [tasks]);
   const [draft, setDraft] = useState<BoardColumns | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -130,7 +136,7 @@ export function TaskBoard({ projectId, featureId, tasks, statuses, canMove, onMo
   };
 
   // 'Move to…': the top of the other column, as the board shows it now.
-  const moveTo = (task: BoardTask, status: TaskStatus) => onMove(task, moveAt(grouped[status], status, task._id, 0));
+  const moveTo = (task: BoardCard, status: TaskStatus) => onMove(task, moveAt(grouped[status], status, task._id, 0));
 
   const active = activeId ? tasksById.get(activeId) : undefined;
   return (
@@ -158,6 +164,10 @@ export function TaskBoard({ projectId, featureId, tasks, statuses, canMove, onMo
             status={status}
             ids={columns[status]}
             tasksById={tasksById}
+            total={(columnData.get(status)?.total ?? 0) + columns[status].length - grouped[status].length}
+            hasMore={Boolean(columnData.get(status)?.nextCursor)}
+            isLoadingMore={loadingStatuses?.has(status) ?? false}
+            onLoadMore={onLoadMore}
             projectId={projectId}
             featureId={featureId}
             canMove={canMove}

@@ -1,19 +1,29 @@
-import type { BoardTask } from '@tasklane/contract';
+import { encodeBoardCursor, type BoardColumn, type BoardResponse, type BoardTask, type TaskStatus } from '@tasklane/contract';
 import { describe, expect, it } from 'vitest';
-import { applyMove, filterBoardTasks, groupByStatus, moveAt, statisticsOf, visibleStatuses } from './board';
+import { applyMove, cardsOf, groupByStatus, mergeColumnPage, moveAt, statisticsOf, visibleStatuses } from './board';
 import { readTaskView, writeTaskView } from './task-view';
 
 function card(id: string, boardRank: string, extra: Partial<BoardTask> = {}): BoardTask {
-  return { _id: id, title: `Task ${id}`, status: 'TODO', priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank, version: 1, ...extra };
+  return { _id: id, title: `Task ${id}`, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank, version: 1, ...extra };
 }
+
+const column = (status: TaskStatus, tasks: BoardTask[], extra: Partial<BoardColumn> = {}): BoardColumn => ({ status, total: tasks.length, tasks, nextCursor: null, ...extra });
+const ids = (columns: readonly BoardColumn[], status: TaskStatus) => columns.find((candidate) => candidate.status === status)!.tasks.map((task) => task._id);
 
 const a = card('a', 'a1');
 const b = card('b', 'a2');
-const c = card('c', 'a3', { status: 'IN_PROGRESS' });
+const c = card('c', 'a3');
+const board = () => [column('TODO', [a, b]), column('IN_PROGRESS', [c]), column('COMPLETED', [])];
 
 describe('board', () => {
-  it('groups the cards by status in board order, with a column for every status', () => {
-    const columns = groupByStatus([a, b, c]);
+  it('gives each card its column, and groups them by status in board order, with a column for every status', () => {
+    const cards = cardsOf(board());
+    expect(cards.map((task) => [task._id, task.status])).toEqual([
+      ['a', 'TODO'],
+      ['b', 'TODO'],
+      ['c', 'IN_PROGRESS'],
+    ]);
+    const columns = groupByStatus(cards);
     expect(columns.TODO).toEqual(['a', 'b']);
     expect(columns.IN_PROGRESS).toEqual(['c']);
     expect(columns.CANCELLED).toEqual([]);
@@ -27,41 +37,68 @@ describe('board', () => {
     expect(moveAt([], 'CANCELLED', 'a', 0)).toEqual({ status: 'CANCELLED', afterId: null, beforeId: null });
   });
 
-  it('shows a move at once: the card takes its column and a rank between its neighbours', () => {
-    const moved = applyMove([a, b, c], 'c', { status: 'TODO', afterId: 'a', beforeId: 'b' }, '2026-11-23');
-    expect(moved.map((task) => task._id)).toEqual(['a', 'c', 'b']);
-    const placed = moved.find((task) => task._id === 'c')!;
-    expect(placed.status).toBe('TODO');
+  it('shows a move at once: the card takes its column and a rank between its neighbours, and the counts follow', () => {
+    const moved = applyMove(board(), 'c', { status: 'TODO', afterId: 'a', beforeId: 'b' }, '2026-11-23');
+    expect(ids(moved, 'TODO')).toEqual(['a', 'c', 'b']);
+    expect(ids(moved, 'IN_PROGRESS')).toEqual([]);
+    expect(moved.map((entry) => entry.total)).toEqual([3, 0, 0]);
+    const placed = moved[0]!.tasks.find((task) => task._id === 'c')!;
     expect(placed.boardRank > 'a1' && placed.boardRank < 'a2').toBe(true);
+    // Another search's board, without the card: as it was.
+    expect(applyMove([column('TODO', [a])], 'c', { status: 'TODO', afterId: 'a', beforeId: null }, '2026-11-23')).toEqual([column('TODO', [a])]);
+  });
+
+  it('a move into a column not all loaded counts the cards the server has', () => {
+    const partial = [column('TODO', [a], { total: 250, nextCursor: 'next' }), column('IN_PROGRESS', [c], { total: 1 })];
+    const moved = applyMove(partial, 'c', { status: 'TODO', afterId: 'a', beforeId: null }, '2026-11-23');
+    expect(moved.map((entry) => [entry.status, entry.total, entry.tasks.length, entry.nextCursor])).toEqual([
+      ['TODO', 251, 2, 'next'],
+      ['IN_PROGRESS', 0, 0, null],
+    ]);
   });
 
   it('a card moved to Completed is no longer overdue', () => {
     const late = card('late', 'a4', { dueDate: '2026-01-01T00:00:00.000Z', isOverdue: true });
-    const [done] = applyMove([late], 'late', { status: 'COMPLETED', afterId: null, beforeId: null }, '2026-11-23');
-    expect(done).toMatchObject({ status: 'COMPLETED', isOverdue: false });
+    const moved = applyMove([column('TODO', [late]), column('COMPLETED', [])], 'late', { status: 'COMPLETED', afterId: null, beforeId: null }, '2026-11-23');
+    expect(moved[1]!.tasks[0]).toMatchObject({ _id: 'late', isOverdue: false });
   });
 
-  it('filters cards by the status filter (PENDING, BLOCK) and priority (the search is the server\'s)', () => {
-    const tasks = [
-      card('1', 'a1', { title: 'Cut the gears', tags: ['brass'] }),
-      card('2', 'a2', { title: 'Oil the pinions', status: 'REOPEN', priority: 'HIGH' }),
-      card('3', 'a3', { title: 'Wait for brass', status: 'BLOCKED' }),
-    ];
-    expect(filterBoardTasks(tasks, { status: 'PENDING' }).map((task) => task._id)).toEqual(['1', '2']);
-    expect(filterBoardTasks(tasks, { status: 'BLOCK' }).map((task) => task._id)).toEqual(['3']);
-    expect(filterBoardTasks(tasks, { priority: 'HIGH' }).map((task) => task._id)).toEqual(['2']);
+  it("joins a column's next page after its loaded cards; a card it repeats (moved meanwhile) is kept where the page has it", () => {
+    const loaded: BoardResponse = {
+      success: true,
+      message: 'ok',
+      total: 5,
+      data: { columns: [column('TODO', [a, b], { total: 4, nextCursor: encodeBoardCursor({ rank: 'a2', id: 'b' }) }), column('IN_PROGRESS', [c])], statistics: statisticsOf([]) },
+    };
+    const d = card('d', 'a4');
+    const moved = card('a', 'a5');
+    const page: BoardResponse = {
+      success: true,
+      message: 'ok',
+      total: 5,
+      data: { columns: [column('TODO', [d, moved, c], { total: 5, nextCursor: null })], statistics: { ...statisticsOf([]), total: 5, todo: 5 } },
+    };
+    const merged = mergeColumnPage(loaded, page);
+    expect(ids(merged.data.columns, 'TODO')).toEqual(['b', 'd', 'a', 'c']);
+    expect(ids(merged.data.columns, 'IN_PROGRESS')).toEqual([]);
+    expect(merged.data.columns[0]).toMatchObject({ total: 5, nextCursor: null });
+    expect(merged.data.statistics.todo).toBe(5);
+  });
+
+  it('shows the columns of the status filter (PENDING, BLOCK), all of them without one', () => {
     expect(visibleStatuses('PENDING')).toEqual(['TODO', 'REOPEN']);
+    expect(visibleStatuses('BLOCK')).toEqual(['BLOCKED']);
     expect(visibleStatuses(undefined)).toHaveLength(8);
   });
 
-  it('counts the statistics tiles from the cards', () => {
-    expect(statisticsOf([a, b, c, card('d', 'a5', { status: 'BLOCKED' })])).toEqual({
-      total: 4,
-      todo: 2,
+  it("counts the statistics tiles from the columns' counts", () => {
+    expect(statisticsOf([column('TODO', [a], { total: 2 }), column('REOPEN', [], { total: 1 }), column('DEV_COMPLETED', [c]), column('BLOCKED', [], { total: 4 })])).toEqual({
+      total: 8,
+      todo: 3,
       inProgress: 1,
       inReview: 0,
       completed: 0,
-      block: 1,
+      block: 4,
       cancelled: 0,
     });
   });

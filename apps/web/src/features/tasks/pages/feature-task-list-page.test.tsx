@@ -1,11 +1,12 @@
-import type { BoardTask, ProjectMember } from '@tasklane/contract';
+import type { ProjectMember, TaskStatus } from '@tasklane/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredReply, failure, fakeServer, pathnameOf, queryOf, type Call, type Reply } from '@/lib/testing/fake-server';
 import { person } from '@/lib/testing/fixtures';
 import { renderScreen } from '@/lib/testing/render';
-import { attachmentNamed, boardCard, taskCategory, taskDetail } from '../testing/fixtures';
+import type { BoardCard } from '../lib/board';
+import { attachmentNamed, boardAnswer, boardCard, taskCategory, taskDetail } from '../testing/fixtures';
 import FeatureTaskListPage from './feature-task-list-page';
 
 const URL_OF_PAGE = '/dashboard/projects/project-1/features/feature-1/task';
@@ -14,10 +15,10 @@ const members = [{ _id: 'm1', role: 'MEMBER', userId: { _id: colleague._id, full
 const statistics = { total: 0, todo: 0, inProgress: 0, inReview: 0, completed: 0, block: 0, cancelled: 0 };
 
 /** Three cards: two to do (Draft above Review), one in progress. */
-const cards = (): BoardTask[] => [boardCard('t1', 'Draft the plan', 'TODO', 'a'), boardCard('t2', 'Review the copy', 'TODO', 'b'), boardCard('t3', 'Build the page', 'IN_PROGRESS', 'c')];
+const cards = (): BoardCard[] => [boardCard('t1', 'Draft the plan', 'TODO', 'a'), boardCard('t2', 'Review the copy', 'TODO', 'b'), boardCard('t3', 'Build the page', 'IN_PROGRESS', 'c')];
 
 interface ServerOptions {
-  board?: BoardTask[];
+  board?: BoardCard[];
   move?: (call: Call) => Reply | Promise<Reply>;
 }
 
@@ -27,9 +28,7 @@ function server({ board = cards(), move }: ServerOptions = {}) {
     const path = pathnameOf(call);
     if (call.method === 'GET' && path === '/api/v1/tasks/board') {
       // The server searches titles, descriptions and tags; these cards' titles stand for all three.
-      const search = queryOf(call).search?.toLowerCase();
-      const found = search ? board.filter((card) => card.title.toLowerCase().includes(search)) : board;
-      return { status: 200, body: { success: true, message: 'ok', data: { tasks: found, statistics: { ...statistics, total: board.length } }, total: found.length } };
+      return { status: 200, body: boardAnswer(board, queryOf(call)) };
     }
     if (call.method === 'GET' && path === '/api/v1/tasks')
       return { status: 200, body: { success: true, message: 'ok', total: 0, data: { tasks: [], statistics, pagination: { currentPage: 1, pages: 0, count: 0 } } } };
@@ -40,7 +39,7 @@ function server({ board = cards(), move }: ServerOptions = {}) {
       return { status: 201, body: { success: true, message: 'Attachments added', data: [attachmentNamed('a1', 'brief.txt')] } };
     if (call.method === 'POST' && /^\/api\/v1\/tasks\/[^/]+\/move$/.test(path)) {
       if (move) return move(call);
-      const { status } = call.body as { status: BoardTask['status'] };
+      const { status } = call.body as { status: TaskStatus };
       return { status: 200, body: { success: true, message: 'Task moved', data: { _id: path.split('/')[4], status, boardRank: 'a0', version: 2 } } };
     }
     return failure(404, 'NOT_FOUND', 'Not found');
@@ -169,6 +168,66 @@ describe('The board: moving a card', () => {
     expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
     expect(screen.getByText(/only members, moderators and admins move cards/)).toBeTruthy();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('The board: a page of cards at a time', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(300);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+  });
+
+  /** 130 cards to do (ranks b000 to b129, top to bottom) and one in progress. */
+  const manyCards = () => [
+    ...Array.from({ length: 130 }, (_, index) => boardCard(`t${index}`, `Card ${index}`, 'TODO', `b${String(index).padStart(3, '0')}`)),
+    boardCard('p1', 'In flight', 'IN_PROGRESS', 'c'),
+  ];
+  const boardCalls = (calls: Call[]) => calls.filter((call) => pathnameOf(call) === '/api/v1/tasks/board').map(queryOf);
+
+  it('a column shows its whole count; "Load more" (the keyboard\'s way; scrolling does it too) loads the next cards of that column only', async () => {
+    const { calls } = server({ board: manyCards() });
+    const user = userEvent.setup();
+    show();
+    await openBoard(user);
+    const todo = await screen.findByRole('region', { name: 'Todo' });
+    expect(within(todo).getByLabelText('130 tasks')).toBeTruthy();
+    expect(screen.getByText(/101 loaded; scroll a column for more/)).toBeTruthy();
+    // In progress has all its cards: nothing more to load there.
+    expect(within(screen.getByRole('region', { name: 'In Progress' })).queryByRole('button', { name: /^Load more/ })).toBeNull();
+
+    await user.click(within(todo).getByRole('button', { name: 'Load more Todo tasks (30 more)' }));
+    await waitFor(() => expect(within(todo).queryByRole('button', { name: /^Load more/ })).toBeNull());
+    const next = boardCalls(calls).at(-1)!;
+    expect(next).toMatchObject({ featureId: 'feature-1', status: 'TODO', limit: '100', after: expect.any(String) });
+    expect(screen.queryByText(/loaded; scroll a column for more/)).toBeNull();
+    expect(screen.getByText('131 tasks')).toBeTruthy();
+  });
+
+  it('after a move the board is read again with as many cards as were loaded, and a move into a column not all loaded counts in its total', async () => {
+    const answer = deferredReply();
+    const { calls } = server({ board: manyCards(), move: () => answer.reply });
+    const user = userEvent.setup();
+    show();
+    await openBoard(user);
+    const todo = await screen.findByRole('region', { name: 'Todo' });
+    await user.click(within(todo).getByRole('button', { name: /^Load more Todo tasks/ }));
+    await waitFor(() => expect(within(todo).queryByRole('button', { name: /^Load more/ })).toBeNull());
+    const before = boardCalls(calls).length;
+
+    await user.click(screen.getByRole('button', { name: 'Move In flight to…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Todo' }));
+    await waitFor(() => expect(within(todo).getByLabelText('131 tasks')).toBeTruthy());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ status: 'TODO', afterId: null, beforeId: 't0', version: 1 });
+    answer.answer({ status: 200, body: { success: true, message: 'Task moved', data: { _id: 'p1', status: 'TODO', boardRank: 'a', version: 2 } } });
+    // The refetch: the first page of every column, then the rest of what Todo had loaded (131 with the moved card).
+    await waitFor(() => expect(boardCalls(calls).length).toBe(before + 2));
+    expect(boardCalls(calls).slice(before)).toEqual([
+      { featureId: 'feature-1' },
+      { featureId: 'feature-1', status: 'TODO', after: expect.any(String), limit: '31' },
+    ]);
+    expect(within(todo).queryByRole('button', { name: /^Load more/ })).toBeNull();
   });
 });
 

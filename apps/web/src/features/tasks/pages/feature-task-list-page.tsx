@@ -1,6 +1,6 @@
-import type { BoardTask, ProjectMember, Task, TaskFormData } from '@tasklane/contract';
+import type { Priority, ProjectMember, Task, TaskFormData, TaskStatus } from '@tasklane/contract';
 import { ClipboardList, Plus, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ListFilters } from '@/components/domain/list-filters';
@@ -17,7 +17,7 @@ import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
 import { useDeleteTask } from '../api/delete-task';
 import { useAttachmentLimits } from '../api/get-attachments';
-import { useBoard } from '../api/get-board';
+import { useBoard, useLoadMoreCards } from '../api/get-board';
 import { useMoveTask } from '../api/move-task';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTasks } from '../api/get-tasks';
@@ -28,7 +28,7 @@ import { TaskStats } from '../components/task-stats';
 import { TaskTable } from '../components/task-table';
 import { TaskViewToggle } from '../components/task-view-toggle';
 import { useCreateTaskWithFiles } from '../hooks/use-create-task-with-files';
-import { filterBoardTasks, statisticsOf, visibleStatuses, type BoardMove } from '../lib/board';
+import { statisticsOf, visibleStatuses, type BoardCard, type BoardMove } from '../lib/board';
 import { readTaskView, writeTaskView, type TaskView } from '../lib/task-view';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { firstTaskSortOrder, TASKS_PAGE_SIZE, taskListOptions, taskPriorityFilterOptions, taskStatusFilterOptions } from '../lib/task-list';
@@ -62,7 +62,9 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   };
   const isBoard = view === 'board';
   const tasksQuery = useTasks(projectId, featureId, toListQuery(state, TASKS_PAGE_SIZE), { enabled: !isBoard });
-  const boardQuery = useBoard(projectId, featureId, { enabled: isBoard, search: state.search });
+  const boardFilters = { search: state.search, priority: state.priority as Priority | undefined };
+  const boardQuery = useBoard(projectId, featureId, { enabled: isBoard, ...boardFilters });
+  const boardPages = useLoadMoreCards(projectId, featureId, boardFilters);
   const moveMutation = useMoveTask({ currentUserId });
   const canCreate = project?.abilities.canEditTasks === true;
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
@@ -102,24 +104,25 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
       },
     });
 
-  const move = (task: BoardTask, to: BoardMove) =>
+  const move = (task: BoardCard, to: BoardMove) =>
     moveMutation.mutate(
       { projectId, featureId, task, move: to },
       // The board was put back as it was; say why.
       { onError: (error) => void toast.error(errorMessage(error, 'Failed to update task')) },
     );
 
+  const loadMoreCards = (status: TaskStatus) =>
+    void boardPages.loadMore(status).catch((error: unknown) => void toast.error(errorMessage(error, 'Failed to fetch tasks')));
+
   const boardResponse = boardQuery.data;
-  const boardTasks = useMemo(
-    () => filterBoardTasks(boardResponse?.data.tasks ?? [], { status: state.status, priority: state.priority }),
-    [boardResponse, state.status, state.priority],
-  );
-  // Counted from the cards while every card of the feature is loaded (no search, under the
-  // limit), so a move shows in the tiles at once; else the server's count of the whole feature.
+  const boardStatuses = visibleStatuses(state.status);
+  // What the status filter leaves: its columns' counts (the search and priority are the server's).
+  const shownCount = (boardResponse?.data.columns ?? []).filter((column) => boardStatuses.includes(column.status)).reduce((sum, column) => sum + column.total, 0);
+  const loadedCount = (boardResponse?.data.columns ?? []).filter((column) => boardStatuses.includes(column.status)).reduce((sum, column) => sum + column.tasks.length, 0);
+  // Counted from the columns' counts while they are the whole feature's (no search, no priority),
+  // so a move shows in the tiles at once; else the server's count of the whole feature.
   const boardStatistics =
-    boardResponse && !state.search && boardResponse.data.tasks.length === boardResponse.total
-      ? statisticsOf(boardResponse.data.tasks)
-      : boardResponse?.data.statistics;
+    boardResponse && !state.search && !state.priority ? statisticsOf(boardResponse.data.columns) : boardResponse?.data.statistics;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -160,26 +163,29 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const body = isBoard ? (
     <QueryState query={boardQuery} loading="Loading board..." errorMessage={failure ?? 'Failed to fetch tasks'}>
       {(loaded) =>
-        isFiltered && boardTasks.length === 0 ? (
+        isFiltered && shownCount === 0 ? (
           emptyState
         ) : (
           <>
             <TaskBoard
               projectId={projectId}
               featureId={featureId}
-              tasks={boardTasks}
-              statuses={visibleStatuses(state.status)}
+              columns={loaded.data.columns}
+              statuses={boardStatuses}
               canMove={canCreate}
               onMove={move}
+              onLoadMore={loadMoreCards}
+              loadingStatuses={boardPages.loading}
             />
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              {loaded.total === 0
-                ? 'No tasks found'
-                : loaded.data.tasks.length < loaded.total
-                ? `Showing the first ${loaded.data.tasks.length.toLocaleString('en-US')} of ${loaded.total.toLocaleString('en-US')} tasks`
-                : isFiltered
-                  ? `${taskCount(boardTasks.length)} of ${loaded.data.statistics.total.toLocaleString('en-US')}`
-                  : taskCount(loaded.total)}
+              <span>
+                {shownCount === 0
+                  ? 'No tasks found'
+                  : isFiltered
+                    ? `${taskCount(shownCount)} of ${loaded.data.statistics.total.toLocaleString('en-US')}`
+                    : taskCount(shownCount)}
+              </span>
+              {loadedCount < shownCount && <span>{` · ${loadedCount.toLocaleString('en-US')} loaded; scroll a column for more`}</span>}
               {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
             </p>
           </>

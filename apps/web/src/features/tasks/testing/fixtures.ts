@@ -1,4 +1,16 @@
-import type { Attachment, BoardTask, Category, TaskDetail } from '@tasklane/contract';
+import {
+  BOARD_PAGE_SIZE,
+  encodeBoardCursor,
+  statisticsOfCounts,
+  taskStatuses,
+  type Attachment,
+  type BoardResponse,
+  type BoardTask,
+  type Category,
+  type TaskDetail,
+  type TaskStatus,
+} from '@tasklane/contract';
+import type { BoardCard } from '../lib/board';
 
 // Component tests: tasks, board cards and categories as the API answers them.
 
@@ -43,8 +55,35 @@ export function taskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
 }
 
 /** A board card: `rank` orders the cards of a column. */
-export function boardCard(id: string, title: string, status: BoardTask['status'], rank: string, overrides: Partial<BoardTask> = {}): BoardTask {
+export function boardCard(id: string, title: string, status: TaskStatus, rank: string, overrides: Partial<BoardTask> = {}): BoardCard {
   return { _id: id, title, status, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank: rank, version: 1, ...overrides };
+}
+
+/**
+ * What GET /tasks/board answers for these cards (as the server pages them): per column, in rank
+ * order, those the search (titles here) and priority match, `limit` (100) at a time from `after`.
+ */
+export function boardAnswer(cards: readonly BoardCard[], query: Record<string, string | undefined>): BoardResponse {
+  const search = query.search?.toLowerCase();
+  const matching = cards.filter((card) => (!search || card.title.toLowerCase().includes(search)) && (!query.priority || card.priority === query.priority));
+  const limit = Number(query.limit ?? BOARD_PAGE_SIZE);
+  // The server's cursor, with these cards' short ids (the server's are UUIDs).
+  const after = query.after ? (JSON.parse(atob(query.after.replace(/-/g, '+').replace(/_/g, '/'))) as [string, string]) : undefined;
+  const statuses = query.status ? [query.status as TaskStatus] : taskStatuses;
+  const columns = statuses.map((status) => {
+    const column = matching.filter((card) => card.status === status).sort((a, b) => (a.boardRank < b.boardRank ? -1 : a.boardRank > b.boardRank ? 1 : 0));
+    const rest = after ? column.filter((card) => card.boardRank > after[0]) : column;
+    const page = rest.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      status,
+      total: column.length,
+      tasks: page.map(({ status: _status, ...task }) => task),
+      nextCursor: rest.length > limit && last ? encodeBoardCursor({ rank: last.boardRank, id: last._id }) : null,
+    };
+  });
+  const statistics = statisticsOfCounts(taskStatuses.map((status) => ({ status, total: cards.filter((card) => card.status === status).length })));
+  return { success: true, message: 'ok', data: { columns, statistics }, total: matching.length };
 }
 
 export const attachmentNamed = (id: string, name: string): Attachment => ({
