@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pino from 'pino';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -120,6 +120,21 @@ export function loggerOptions(level: string) {
   };
 }
 
+/**
+ * A request's one log line (issue 15 §2: logging is a measurable part of a request's CPU): what
+ * came in (method, URL, addresses), what went out and how long it took, written when it
+ * completes. Fastify's default writes an "incoming request" line too.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** The whole server as a value: tests build it and send it real HTTP requests. */
 export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
@@ -138,8 +153,8 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     // Written asynchronously (a line waits for the previous write, never blocks the request):
     // issue 15 §2. Flushed on exit by pino.
     logger: logger ?? { ...loggerOptions(config.logLevel), stream: pino.destination({ dest: 1, sync: false }) },
-    // One line per request, when it completes (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request, when it completes, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     // Fastify takes a hop count too, though its types do not say so.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -166,11 +181,6 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // First: every answer, whichever hook refuses the request, carries its id and the headers.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
-  });
-  // The request's one log line: what came in (method, URL, addresses), what went out, and how long it took.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
   registerSecurityHeaders(app, headers);

@@ -110,6 +110,15 @@ describe('HTTP layer: bodies, headers, request ids, logs, JSON 404s', () => {
       expect(lines.some((line) => line.msg === 'request completed' || (line.res as any)?.statusCode === 404)).toBe(true);
     });
 
+    it('writes one line per request, when it completes, with what came in and what went out (issue 15)', async () => {
+      const response = await server.request('GET', '/api/v1/users/me');
+      const id = response.headers.get('x-request-id');
+      const lines = parsedLogs(server).filter((line) => line.reqId === id);
+      expect(lines.map((line) => line.msg)).toEqual(['request completed']);
+      expect(lines[0]).toMatchObject({ req: { method: 'GET', url: '/api/v1/users/me' }, res: { statusCode: 401 } });
+      expect(typeof lines[0]!.responseTime).toBe('number');
+    });
+
     it('echoes a well-formed incoming x-request-id, and logs it', async () => {
       const incoming = `lb-${Date.now()}.abc:42_x`;
       // The health route logs only warnings (probes are frequent), so another route is used.

@@ -1,4 +1,5 @@
 import { allOperations, responseSchemasOf, taskResponseSchema } from '@tasklane/contract';
+import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compiledSerializerCompiler, responseJsonSchema, ResponseSchemaMismatchError } from './response-serializer.js';
@@ -67,7 +68,7 @@ describe('the compiled response serializer', () => {
     let compiled = 0;
     for (const operation of allOperations) {
       for (const schema of Object.values(responseSchemasOf(operation))) {
-        expect(typeof compile(schema)).toBe('function');
+        expect(typeof fastJson(responseJsonSchema(schema) as Parameters<typeof fastJson>[0])).toBe('function');
         compiled += 1;
       }
     }

@@ -97,8 +97,14 @@ function resolveZod(schema: unknown): z.ZodType {
 export function compiledSerializerCompiler(options: { verify?: boolean } = {}): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const zodSchema = resolveZod(schema);
-    const stringify = fastJson(responseJsonSchema(zodSchema) as Parameters<typeof fastJson>[0]);
-    if (!options.verify) return (data: unknown) => stringify(data);
+    // Compiled on the route's first answer of this status, not at start: most routes and error
+    // statuses of a running server are never answered, and each compiled writer costs memory.
+    let compiled: ((data: unknown) => string) | undefined;
+    const stringify = (data: unknown) => {
+      compiled ??= fastJson(responseJsonSchema(zodSchema) as Parameters<typeof fastJson>[0]);
+      return compiled(data);
+    };
+    if (!options.verify) return stringify;
     return (data: unknown) => {
       const written = stringify(data);
       const checked = z.safeEncode(zodSchema, data);

@@ -212,14 +212,24 @@ async function attemptUpdate(db: Db, user: Actor, taskId: string, data: UpdateTa
 }
 
 /**
- * A save is planned and written while holding the task's row lock: a concurrent save waits,
- * then is planned against what the first one left, so every save without a `version` applies
- * and the history chains truthfully (each entry's `from` is what the previous save left). A
- * save with a stale `version` is 409. Locking first (rather than retrying a lost race) keeps
- * every save to the same few statements.
+ * A save is planned against the task as read and written by one statement guarded by the
+ * version read, so it applies only to what it was planned against and the history chains
+ * truthfully (each entry's `from` is what the previous save left). A save with a `version`
+ * that is stale is 409. A save without one that loses a race is planned again: first without a
+ * lock (the common case, a save nobody races, costs no transaction; issue 15 §2), and after
+ * OPTIMISTIC_ATTEMPTS lost races queued on the task's row lock, where it cannot lose again.
  */
+const OPTIMISTIC_ATTEMPTS = 2;
+
 export async function updateTask(ctx: ServiceContext, user: Actor, taskId: string, data: UpdateTaskData) {
-  const attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
+  let attempt: Attempt = { outcome: 'stale' };
+  for (let tries = 0; tries < OPTIMISTIC_ATTEMPTS && attempt.outcome === 'stale'; tries++) {
+    attempt = await attemptUpdate(ctx.db, user, taskId, data);
+    if (data.version !== undefined) break;
+  }
+  if (attempt.outcome === 'stale' && data.version === undefined) {
+    attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
+  }
   if (attempt.outcome === 'unchanged') return attempt.task;
   if (attempt.outcome === 'stale') throw conflict(STALE_TASK);
   // The answer is the task as saved with the entries this save added (issue 15 §2): the
