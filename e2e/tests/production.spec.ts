@@ -47,6 +47,22 @@ test.describe('production build', () => {
     // 158 KB since issue 15 §4 (dialogs, zod and the live-event client load on first use); 250 before.
     expect(kilobytes).toBeLessThanOrEqual(175);
   });
+
+  test("the dashboard's first data is fetched once, alongside the script: the page's preloads are what the app uses", async ({ page, signedInUser: _ }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/')) fetched.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto('/');
+    await expect(page.getByText('No todos match the selected filters.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const count = (path: string) => fetched.filter((url) => url === path).length;
+    // A preload the app's own request does not match would show here twice.
+    expect(count('/api/v1/users/me'), fetched.join('\n')).toBe(1);
+    expect(count('/api/v1/todos?page=1&limit=24'), fetched.join('\n')).toBe(1);
+    expect(count('/api/v1/categories?type=TODO'), fetched.join('\n')).toBe(1);
+  });
 });
 
 /** Every script the page loads, by URL, with its gzipped size (what a compressing server sends). */
