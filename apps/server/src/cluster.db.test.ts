@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { openTestEventStream, type TestEventStream } from '../test/event-stream.js';
-import { backend, createScratchPostgres } from '../test/test-server.js';
+import { startServerProcess } from '../test/server-process.js';
+import { backend } from '../test/test-server.js';
 
 /**
  * WEB_CONCURRENCY=2 as `npm start` runs it (the real primary process and its server processes,
@@ -15,7 +13,6 @@ import { backend, createScratchPostgres } from '../test/test-server.js';
  * clients on separate connections (the primary hands each new connection to the next process),
  * a server process killed and replaced, and the shutdown.
  */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const THROTTLE_LIMIT = 40;
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -84,51 +81,28 @@ const isThrottled = (answer: Answer) => answer.status === 429 && /Too many reque
 it(
   'WEB_CONCURRENCY=2: two server processes share the port and agree on sessions, live events and the API throttle; a dead one is replaced',
   async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-cluster-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl = '';
-    if (backend === 'postgres') {
-      const scratch = await createScratchPostgres();
-      cleanups.push(() => scratch.drop());
-      databaseUrl = scratch.url;
-    }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        WEB_CONCURRENCY: '2',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'info',
-        // One open event stream per process: two open at once are on two processes.
-        EVENT_STREAMS_MAX: '1',
-        // A window long enough that nothing refills during the test.
-        API_RATE_LIMIT_PER_IP: String(THROTTLE_LIMIT),
-        API_RATE_LIMIT_WINDOW_SECONDS: '86400',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = await startServerProcess(cleanups, {
+      WEB_CONCURRENCY: '2',
+      // One open event stream per process: two open at once are on two processes.
+      EVENT_STREAMS_MAX: '1',
+      // A window long enough that nothing refills during the test.
+      API_RATE_LIMIT_PER_IP: String(THROTTLE_LIMIT),
+      API_RATE_LIMIT_WINDOW_SECONDS: '86400',
     });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    const { child, dataDir, exited } = server;
     let hasExited = false;
     void exited.then(() => (hasExited = true));
     const streams: TestEventStream[] = [];
-    cleanups.push(async () => {
+    cleanups.push(() => {
       for (const stream of streams) stream.close();
-      child.kill('SIGKILL');
-      await exited;
     });
     const waitFor = <T>(what: string, check: () => T | undefined | Promise<T | undefined>) =>
       until(what, () => {
-        if (hasExited) throw new Error(`the server exited while waiting for ${what}:\n${output}`);
+        if (hasExited) throw new Error(`the server exited while waiting for ${what}:\n${server.output()}`);
         return check();
       });
 
-    const ready = await waitFor('the ready line', () => /^Tasklane is ready at (\S+) \((.+)\)$/m.exec(output) ?? undefined);
+    const ready = await waitFor('the ready line', () => /^Tasklane is ready at (\S+) \((.+)\)$/m.exec(server.output()) ?? undefined);
     const base = ready[1]!;
     expect(ready[2]).toMatch(/; 2 server processes$/);
     const workers = serverProcessesOf(child.pid!);
@@ -186,11 +160,11 @@ it(
 
     // A server process killed without warning is replaced, and the new one serves.
     process.kill(workers[0]!, 'SIGKILL');
-    await waitFor('the replacement', () => (/a replacement server process is serving/.test(output) ? true : undefined));
+    await waitFor('the replacement', () => (/a replacement server process is serving/.test(server.output()) ? true : undefined));
     const now = serverProcessesOf(child.pid!);
     expect(now).toHaveLength(2);
     expect(now).not.toContain(workers[0]);
-    expect(output).toMatch(/a server process exited unexpectedly \(SIGKILL\); starting another/);
+    expect(server.output()).toMatch(/a server process exited unexpectedly \(SIGKILL\); starting another/);
     for (let round = 0; round < 2; round += 1) expect((await send(base, 'GET', '/api/v1/health')).status).toBe(200);
 
     // SIGTERM: every server process finishes and exits, then the embedded database stops.

@@ -1,22 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import { backend, createScratchPostgres } from '../test/test-server.js';
+import { startServerProcess, type ServerProcess } from '../test/server-process.js';
+import { backend } from '../test/test-server.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const READY = 'Tasklane is ready at ';
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /** Resolves with the first stdout line that starts with `prefix`; rejects with the output if the process exits first. */
-function lineStartingWith({ child, output, exited }: Started, prefix: string): Promise<string> {
+function lineStartingWith({ child, output, exited }: ServerProcess, prefix: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const line = output()
@@ -32,31 +26,11 @@ function lineStartingWith({ child, output, exited }: Started, prefix: string): P
 it(
   'prints one plain line when it serves: the URL to open and the database, besides the JSON logs',
   async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-main-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl = '';
-    if (backend === 'postgres') {
-      const scratch = await createScratchPostgres();
-      cleanups.push(() => scratch.drop());
-      databaseUrl = scratch.url;
-    }
     // The server as `npm start` runs it, from the sources: the real process, its real stdout.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // 'close', not 'exit': by then every byte the process wrote has been read.
-    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-    cleanups.push(async () => {
-      child.kill('SIGKILL');
-      await exited;
-    });
+    const started = await startServerProcess(cleanups);
+    const { child, dataDir, databaseUrl, exited } = started;
 
-    const line = await lineStartingWith({ child, output: () => output, exited }, READY);
+    const line = await lineStartingWith(started, READY);
     const url = /^Tasklane is ready at (http:\/\/127\.0\.0\.1:\d+) \(database: (.+)\)$/.exec(line);
     expect(url, line).not.toBeNull();
     if (backend === 'postgres') {
@@ -75,7 +49,7 @@ it(
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     // Once, and the JSON logs are all still there.
-    const lines = output.split('\n');
+    const lines = started.output().split('\n');
     expect(lines.filter((candidate) => candidate.startsWith(READY))).toEqual([line]);
     const messages = lines.filter((candidate) => candidate.startsWith('{')).map((json) => JSON.parse(json).msg);
     expect(messages).toContain('Tasklane is listening');
