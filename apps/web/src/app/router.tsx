@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, matchPath } from 'react-router';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
@@ -5,9 +6,18 @@ import { paths } from '@/config/paths';
 import { RequireAuth } from './guards/require-auth';
 import { AppShell } from './shell/app-shell';
 
-/** A lazily loaded page, and the function that loads it (to start early; see below). */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return { Page: lazy(load), load };
+/** A page's module: the page, and what its first screen needs in the cache before it renders. */
+export interface PageModule {
+  default: ComponentType;
+  /** Fills the cache with the queries the page's first render asks for (app/first-screen.ts). */
+  prefetchFirstScreen?: (client: QueryClient, search: URLSearchParams) => Promise<void>;
+}
+
+/** A lazily loaded page, and the function that loads it (once: to start early; see below). */
+function lazyPage(load: () => Promise<PageModule>) {
+  let loading: Promise<PageModule> | undefined;
+  const loadOnce = () => (loading ??= load());
+  return { Page: lazy(loadOnce), load: loadOnce };
 }
 
 const login = lazyPage(() => import('@/features/auth/pages/login-page'));
@@ -57,6 +67,9 @@ const guardedPages = [
 
 const opened = guardedPages.find(([path]) => matchPath(path, window.location.pathname));
 if (opened) void opened[1].load();
+
+/** The signed-in page the visitor opened, if any: app/first-screen.ts waits for its code and data. */
+export const openedPage = opened?.[1];
 
 /** A page outside the shell, loaded lazily with the full-page 'Loading...' fallback. */
 function standalone(Page: LazyExoticComponent<ComponentType>) {

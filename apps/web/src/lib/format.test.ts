@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEnum, formatHours, formatHoursSpent, pluralize } from './format';
+import { formatCount, formatEnum, formatHours, formatHoursSpent, pluralize } from './format';
 
 describe('formatEnum', () => {
   it('turns enum values into words', () => {
@@ -34,5 +34,11 @@ describe('formatHoursSpent', () => {
     expect(formatHoursSpent(null, 8)).toBe('– / 8 h');
     expect(formatHoursSpent(0, null)).toBe('0 / – h');
     expect(formatHoursSpent(null, null)).toBe('–');
+  });
+});
+
+describe('formatCount', () => {
+  it.each([0, 7, 999, 1000, 12345, 1234567, -4321, 1_000_000_000])('writes %d as toLocaleString en-US does', (count) => {
+    expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
   });
 });

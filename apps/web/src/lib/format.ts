@@ -24,3 +24,13 @@ export function formatHoursSpent(actual: number | null, estimated: number | null
   if (actual === null && estimated === null) return '–';
   return `${actual ?? '–'} / ${estimated ?? '–'} h`;
 }
+
+/**
+ * A count with thousands separators, as en-US writes it: 1234567 -> '1,234,567'. The same as
+ * `count.toLocaleString('en-US')` for integers, without loading the browser's locale data on a
+ * first screen (issue 15 §4).
+ */
+export function formatCount(count: number): string {
+  const sign = count < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.trunc(count))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

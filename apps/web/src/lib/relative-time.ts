@@ -28,10 +28,14 @@ export function formatRelativeTime(value: string, now: Date = new Date()): strin
   return formatShortDate(value);
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use: creating an Intl formatter loads locale data, which a first screen without
+// a tooltip need not pay for (issue 15 §4).
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** The exact moment, for a tooltip: 'Jan 5, 2025, 3:04 PM' (the viewer's time zone). */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTime.format(date);
 }

@@ -37,3 +37,16 @@ describe('formatShortDate', () => {
     expect(formatShortDate('2025-01-05', 'none')).toBe('Jan 5, 2025');
   });
 });
+
+describe('formatShortDate against Intl', () => {
+  it('writes what Intl.DateTimeFormat en-US (short month, UTC) writes, for dates across the years', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const start = Date.parse('0001-01-01T00:00:00Z');
+    const end = Date.UTC(9999, 11, 31);
+    // Every 997th day from year 1 to 9999, plus every day of a leap year.
+    const days: number[] = [];
+    for (let time = start; time <= end; time += 997 * 86_400_000) days.push(time);
+    for (let day = 0; day < 366; day += 1) days.push(Date.UTC(2024, 0, 1) + day * 86_400_000 + 12 * 3_600_000);
+    for (const time of days) expect(formatShortDate(new Date(time))).toBe(intl.format(new Date(time)));
+  });
+});

@@ -1,27 +1,171 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactElement, ReactNode } from 'react';
+import { arrow, autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom';
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
+
+type Side = 'top' | 'bottom' | 'left' | 'right';
+
+/** The handlers a tooltip adds to its trigger; the trigger's own run first. */
+interface TriggerProps {
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
+  'aria-describedby'?: string;
+}
+
+/** Hovering shows the tooltip after this long; keyboard focus shows it at once. */
+const OPEN_DELAY_MS = 300;
+
+/** One tooltip shows at a time: opening one closes the one before. */
+let closeOpenTooltip: (() => void) | undefined;
 
 /**
  * A tooltip on hover and keyboard focus. Its trigger must have an accessible name of its own
- * (the tooltip is a visual aid, not the label). Each tooltip carries its provider so that
- * screens without tooltips (the first screen) do not load them.
+ * (the tooltip is a visual aid, not the label); while the tooltip shows, the trigger is also
+ * described by it.
+ *
+ * It adds nothing to the page but the trigger's handlers until it opens: a screen of a hundred
+ * icon buttons renders a hundred buttons, not a hundred popper trees. (Radix's tooltip, used
+ * before, gave each trigger a provider, a popper and an effect that rendered every trigger a
+ * second time; on the dashboard that second render was the first screen's longest task, issue 15
+ * §4.) Positioning is Floating UI's, which Radix itself builds on: it flips to the other side
+ * and shifts along the edge to stay on screen, and follows the trigger while open.
  */
-export function Tooltip({ content, children, side = 'top' }: { content: ReactNode; children: ReactElement; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+export function Tooltip({ content, children, side = 'top' }: { content: ReactNode; children: ReactElement<TriggerProps>; side?: Side }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const pointerIsDown = useRef(false);
+  const id = useId();
+  const own = children.props;
+
+  // Made once: they touch only refs and the state setter, so every render can share them (and
+  // the tooltip that opens next can close this one through `closeOpenTooltip`).
+  const [{ cancelTimer, close, open }] = useState(() => {
+    const cancelTimer = () => {
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
+    };
+    const close = () => {
+      cancelTimer();
+      setAnchor(null);
+    };
+    const open = (element: HTMLElement) => {
+      cancelTimer();
+      if (closeOpenTooltip !== close) closeOpenTooltip?.();
+      closeOpenTooltip = close;
+      setAnchor(element);
+    };
+    return { cancelTimer, close, open };
+  });
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!anchor) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      if (closeOpenTooltip === close) closeOpenTooltip = undefined;
+    };
+  }, [anchor, close]);
+
+  const trigger = cloneElement(children, {
+    'aria-describedby': anchor ? [own['aria-describedby'], id].filter(Boolean).join(' ') : own['aria-describedby'],
+    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+      own.onPointerEnter?.(event);
+      if (event.pointerType === 'touch') return;
+      const element = event.currentTarget;
+      cancelTimer();
+      timer.current = window.setTimeout(() => open(element), OPEN_DELAY_MS);
+    },
+    onPointerLeave: (event: PointerEvent<HTMLElement>) => {
+      own.onPointerLeave?.(event);
+      close();
+    },
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      own.onPointerDown?.(event);
+      // Focus that a click gives is not keyboard focus: no tooltip for it.
+      pointerIsDown.current = true;
+      document.addEventListener('pointerup', () => (pointerIsDown.current = false), { once: true });
+      close();
+    },
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event);
+      close();
+    },
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      own.onFocus?.(event);
+      if (!pointerIsDown.current) open(event.currentTarget);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      own.onBlur?.(event);
+      close();
+    },
+  });
+
   return (
-    <TooltipPrimitive.Provider delayDuration={300}>
-      <TooltipPrimitive.Root>
-        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-        <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content
-            side={side}
-            sideOffset={6}
-            className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-          >
-            {content}
-            <TooltipPrimitive.Arrow className="fill-slate-900 dark:fill-slate-100" />
-          </TooltipPrimitive.Content>
-        </TooltipPrimitive.Portal>
-      </TooltipPrimitive.Root>
-    </TooltipPrimitive.Provider>
+    <>
+      {trigger}
+      {anchor && (
+        <TooltipContent anchor={anchor} id={id} side={side}>
+          {content}
+        </TooltipContent>
+      )}
+    </>
+  );
+}
+
+const ARROW_SIZE = 8;
+const oppositeSide: Record<Side, Side> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
+
+function TooltipContent({ anchor, id, side, children }: { anchor: HTMLElement; id: string; side: Side; children: ReactNode }) {
+  const arrowRef = useRef<HTMLDivElement>(null);
+  const { refs, floatingStyles, placement, middlewareData } = useFloating({
+    elements: { reference: anchor },
+    placement: side,
+    strategy: 'fixed',
+    whileElementsMounted: autoUpdate,
+    middleware: [offset(6), flip(), shift({ padding: 8 }), arrow({ element: arrowRef })],
+  });
+  const placedSide = placement.split('-')[0] as Side;
+  const arrowAt = middlewareData.arrow;
+  return createPortal(
+    <div
+      ref={refs.setFloating}
+      id={id}
+      role="tooltip"
+      style={floatingStyles}
+      className="pointer-events-none z-50 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+    >
+      {children}
+      <div
+        ref={arrowRef}
+        aria-hidden="true"
+        className="absolute rotate-45 bg-slate-900 dark:bg-slate-100"
+        style={{
+          width: ARROW_SIZE,
+          height: ARROW_SIZE,
+          left: arrowAt?.x,
+          top: arrowAt?.y,
+          [oppositeSide[placedSide]]: -ARROW_SIZE / 2,
+        }}
+      />
+    </div>,
+    document.body,
   );
 }

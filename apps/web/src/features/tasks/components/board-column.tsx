@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TaskStatus } from '@tasklane/contract';
 import { useRef } from 'react';
 import { cn } from '@/lib/cn';
-import { formatEnum } from '@/lib/format';
+import { formatCount, formatEnum } from '@/lib/format';
 import type { BoardCard } from '../lib/board';
 import { BoardCardItem } from './board-card';
 import { LoadMoreCards } from './load-more-cards';
@@ -67,7 +67,7 @@ export function BoardColumn(props: BoardColumnProps) {
           className="rounded-full bg-white px-2 py-0.5 text-xs font-medium tabular-nums text-slate-600 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700"
           aria-label={`${total} ${total === 1 ? 'task' : 'tasks'}`}
         >
-          {total.toLocaleString('en-US')}
+          {formatCount(total)}
         </span>
       </header>
       <div

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCount } from '@/lib/format';
 
 export interface LoadMoreCardsProps {
   /** The column's name, for the button's accessible name. */
@@ -39,11 +40,11 @@ export function LoadMoreCards({ label, remaining, isLoading, onLoadMore, scrollR
       type="button"
       onClick={() => !isLoading && onLoadMore()}
       aria-busy={isLoading}
-      aria-label={`Load more ${label} tasks (${remaining.toLocaleString('en-US')} more)`}
+      aria-label={`Load more ${label} tasks (${formatCount(remaining)} more)`}
       className="mt-2 flex w-full items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 py-2 text-xs font-medium text-slate-600 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       {isLoading && <Spinner className="size-3.5" />}
-      {isLoading ? 'Loading more...' : `Load more (${remaining.toLocaleString('en-US')} more)`}
+      {isLoading ? 'Loading more...' : `Load more (${formatCount(remaining)} more)`}
     </button>
   );
 }

@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
-import { pluralize } from '@/lib/format';
+import { formatCount, pluralize } from '@/lib/format';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
 import { useDeleteTask } from '../api/delete-task';
@@ -35,7 +35,7 @@ import { firstTaskSortOrder, TASKS_PAGE_SIZE, taskListOptions, taskPriorityFilte
 
 /** SPEC 5, verbatim. */
 /** '1 task', '1,000 tasks'. */
-const taskCount = (count: number) => pluralize(count, 'task').replace(String(count), count.toLocaleString('en-US'));
+const taskCount = (count: number) => pluralize(count, 'task').replace(String(count), formatCount(count));
 
 const DELETE_TASK_MESSAGE = 'Are you sure you want to delete this task? This action cannot be undone.';
 
@@ -182,10 +182,10 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
                 {shownCount === 0
                   ? 'No tasks found'
                   : isFiltered
-                    ? `${taskCount(shownCount)} of ${loaded.data.statistics.total.toLocaleString('en-US')}`
+                    ? `${taskCount(shownCount)} of ${formatCount(loaded.data.statistics.total)}`
                     : taskCount(shownCount)}
               </span>
-              {loadedCount < shownCount && <span>{` · ${loadedCount.toLocaleString('en-US')} loaded; scroll a column for more`}</span>}
+              {loadedCount < shownCount && <span>{` · ${formatCount(loadedCount)} loaded; scroll a column for more`}</span>}
               {!canCreate && ' · You can look at the board; only members, moderators and admins move cards.'}
             </p>
           </>

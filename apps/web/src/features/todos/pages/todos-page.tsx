@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { describeError, errorMessage } from '@/lib/errors';
 import { useCreateTodo } from '../api/create-todo';
@@ -24,6 +25,9 @@ import { hasTodoFilters, readTodoFilters, toTodoListQuery, withoutTodoFilters, w
 // The dialogs (their form library, zod and the contract's schemas) load on first use.
 const TodoFormDialog = lazyDialog(() => import('../components/todo-form-dialog').then((module) => module.TodoFormDialog));
 const ConfirmDialog = lazyDialog(() => import('@/components/ui/confirm-dialog').then((module) => module.ConfirmDialog));
+
+// The router puts the first screen's data in the cache before this page first renders.
+export { prefetchFirstScreen } from '../api/first-screen';
 
 /** The dashboard's delete question (SPEC 5 leaves its wording open; see docs/web.md). */
 const DELETE_TODO_MESSAGE = 'Are you sure you want to delete this todo? This action cannot be undone.';
@@ -159,7 +163,7 @@ export default function TodosPage() {
               {total > TODO_PAGE_SIZE && (
                 <div className="mt-6 flex flex-col items-center gap-3">
                   <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-                    Showing {loaded.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} todos
+                    Showing {formatCount(loaded.length)} of {formatCount(total)} todos
                   </p>
                   {hasNextPage && loaded.length < total && (
                     <Button variant="secondary" onClick={showMore} aria-busy={isFetchingNextPage || undefined}>
