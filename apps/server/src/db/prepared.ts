@@ -23,3 +23,25 @@ export function preparedStatement<Q>(build: (db: Db) => Q): (db: Db) => Q {
     return statement;
   };
 }
+
+/**
+ * Statements built once per database and per key: the variants of one query whose text
+ * differs by a choice taken from a small fixed set (a list's sort field and order), each
+ * built on its first use.
+ */
+export function preparedStatements<K extends string, Q>(build: (db: Db, key: K) => Q): (db: Db, key: K) => Q {
+  const built = new WeakMap<Db, Map<K, Q>>();
+  return (db, key) => {
+    let variants = built.get(db);
+    if (!variants) {
+      variants = new Map();
+      built.set(db, variants);
+    }
+    let statement = variants.get(key);
+    if (!statement) {
+      statement = build(db, key);
+      variants.set(key, statement);
+    }
+    return statement;
+  };
+}

@@ -7,6 +7,7 @@ import { features, projects, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
+import { preparedStatement } from '../../db/prepared.js';
 
 export type FeatureRow = {
   id: string;
@@ -41,19 +42,25 @@ const columns = {
   updatedAt: features.updatedAt,
 };
 
-export async function findFeature(db: Db, featureId: string, userId: string): Promise<FeatureAccessRow | undefined> {
-  const [row] = await db
+// Every feature route and the feature's task table start with this read: built once.
+const featureAccessStatement = preparedStatement((db) =>
+  db
     .select({
       ...columns,
       projectName: projects.name,
       workspaceOwnerId: workspaces.ownerId,
-      membershipRole: membershipRoleOf(features.projectId, userId),
+      membershipRole: membershipRoleOf(features.projectId, sql.placeholder('userId')),
     })
     .from(features)
     .innerJoin(projects, eq(projects.id, features.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-    .where(eq(features.id, featureId))
-    .limit(1);
+    .where(eq(features.id, sql.placeholder('featureId')))
+    .limit(1)
+    .prepare('feature_access'),
+);
+
+export async function findFeature(db: Db, featureId: string, userId: string): Promise<FeatureAccessRow | undefined> {
+  const [row] = await featureAccessStatement(db).execute({ featureId, userId });
   return row;
 }
 

@@ -108,6 +108,23 @@ describe('POST /api/v1/tasks', () => {
     });
   });
 
+  // The answer is built from the insert and the reads before it, not read back: it must be what
+  // reading the task gives, for each way of being allowed to create (a member, the workspace's
+  // owner who is no member) and with or without an assignee.
+  it.each(['member', 'owner'] as const)('answers what a read of the new task gives (%s)', async (who) => {
+    const caller = cast[who];
+    const own = who === 'member' ? category : await buildCategory(server, caller.cookie, { type: 'TASK', color: '#10B981' });
+    for (const body of [
+      { title: 'Bare', featureId: feature._id, categoryId: own._id },
+      { title: 'Full', featureId: feature._id, categoryId: own._id, assigneeId: cast.admin.user.id, status: 'BLOCK', blockedReason: 'Waiting', dueDate: '2030-01-31', estimatedHours: 3, tags: ['a'] },
+    ]) {
+      const response = await create(body, caller.cookie);
+      expect(response.status, response.text).toBe(201);
+      const fetched = await server.request('GET', `/api/v1/tasks/${response.body.data._id}`, { cookie: caller.cookie });
+      expect(fetched.text.replace('Task fetched successfully', 'Task created successfully')).toBe(response.text);
+    }
+  });
+
   it('accepts BLOCK for BLOCKED and keeps a blocked reason only for a blocked task', async () => {
     const blocked = await create({ title: 'B', featureId: feature._id, categoryId: category._id, status: 'BLOCK', blockedReason: ' API down ' });
     expect(blocked.body.data).toMatchObject({ status: 'BLOCKED', blockedReason: 'API down' });

@@ -1,9 +1,10 @@
 import { priorities, statisticsOfCounts, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
-import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderTerm, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
 import { projects, tasks, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
+import { preparedStatement, preparedStatements } from '../../db/prepared.js';
 import { fromTasks, type TaskRow } from './tasks.repo.js';
 
 export type TaskFilters = { search?: string; status?: TaskStatus[]; priority?: Priority };
@@ -47,6 +48,17 @@ function orderFor(sort: TaskSort, { tiesByDueDate = false } = {}): SQL[] {
   ];
 }
 
+/** A feature's tasks without filters, one statement per sort, built once each (issue 15 §2). */
+const unfilteredPageStatement = preparedStatements((db, sortKey: `${TaskSortField} ${SortOrder}`) => {
+  const [sortBy, sortOrder] = sortKey.split(' ') as [TaskSortField, SortOrder];
+  return fromTasks(db, sql.placeholder('userId'))
+    .where(eq(tasks.featureId, sql.placeholder('featureId')))
+    .orderBy(...orderFor({ sortBy, sortOrder }))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`feature_tasks_${sortBy}_${sortOrder}`);
+});
+
 /** One page of a feature's tasks, filtered and sorted in the database, populated by joins. */
 export async function listFeatureTasks(
   db: Db,
@@ -55,11 +67,17 @@ export async function listFeatureTasks(
   filters: TaskFilters,
   page: TaskPage,
 ): Promise<TaskRow[]> {
+  const conditions = filterConditions(filters);
+  const offset = (page.page - 1) * page.limit;
+  if (conditions.length === 0) {
+    const statement = unfilteredPageStatement(db, `${page.sortBy} ${page.sortOrder}`);
+    return (await statement.execute({ featureId, userId, limit: page.limit, offset })) as TaskRow[];
+  }
   return fromTasks(db, userId)
-    .where(and(eq(tasks.featureId, featureId), ...filterConditions(filters)))
+    .where(and(eq(tasks.featureId, featureId), ...conditions))
     .orderBy(...orderFor(page))
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
+    .offset(offset);
 }
 
 /** Per status: every task of the feature, and those the filters match. */
@@ -72,13 +90,22 @@ export type StatusCounts = Array<{ status: TaskStatus; total: number; matching: 
  */
 export async function countFeatureTasksByStatus(db: Db, featureId: string, filters: TaskFilters): Promise<StatusCounts> {
   const conditions = filterConditions(filters);
-  const matching = conditions.length ? sql<number>`count(*) filter (where ${and(...conditions)})` : sql<number>`count(*)`;
+  if (conditions.length === 0) return unfilteredCountsStatement(db).execute({ featureId });
+  return countsQuery(db, sql<number>`count(*) filter (where ${and(...conditions)})`, featureId);
+}
+
+function countsQuery<P extends string | Placeholder>(db: Db, matching: SQL<number>, featureId: P) {
   return db
     .select({ status: tasks.status, total: sql<number>`count(*)`.mapWith(Number), matching: matching.mapWith(Number) })
     .from(tasks)
     .where(eq(tasks.featureId, featureId))
     .groupBy(tasks.status);
 }
+
+// The counts of every task table without filters: built once.
+const unfilteredCountsStatement = preparedStatement((db) =>
+  countsQuery(db, sql<number>`count(*)`, sql.placeholder('featureId')).prepare('feature_task_counts'),
+);
 
 /** How many tasks of the feature match the filters, and the statistics tiles of the whole feature. */
 export async function countFeatureTasks(

@@ -39,10 +39,25 @@ export function presentTask(row: TaskRow, role: MemberRole, userId: string, toda
   };
 }
 
+/** A timestamptz as PostgreSQL writes it in JSON in UTC: `2026-01-05T21:28:25.596123+00:00`. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
+/**
+ * A timestamp from the database's JSON as the API writes it (`2026-01-05T21:28:25.596Z`), as
+ * `new Date(text).toISOString()` gives it (milliseconds, truncated). The UTC form (the embedded
+ * server's sessions run in UTC) is rewritten as text: parsing and printing a Date per history
+ * entry was most of the cost of presenting a task (issue 15 §2). Any other form goes through Date.
+ */
+export function isoTimestamp(text: string): string {
+  const match = UTC_TIMESTAMP.exec(text);
+  if (!match) return new Date(text).toISOString();
+  return `${match[1]}.${`${match[2] ?? ''}000`.slice(0, 3)}Z`;
+}
+
 function presentHistoryEntry(row: HistoryRow): TaskHistoryEntry {
   return {
     _id: row.id,
-    timestamp: new Date(row.timestamp).toISOString(),
+    timestamp: isoTimestamp(row.timestamp),
     userId: row.user ? { _id: row.user.id, fullName: row.user.fullName, email: row.user.email, avatar: row.user.avatar } : null,
     action: row.action,
     // Written by tasks.history.ts in the contract's shapes; the response schema checks them again.

@@ -112,7 +112,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
   if (!context.newCategory) throw errors.category();
   const status = data.status ?? 'TODO';
   const priority = data.priority ?? 'MEDIUM';
-  const taskId = await writingWithReferences(() =>
+  const task = await writingWithReferences(() =>
     write.insertTaskWithHistory(
       ctx.db,
       user,
@@ -137,7 +137,23 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
       [{ action: 'CREATED', details: { status, priority } }],
     ),
   );
-  return getTask(ctx, user, taskId);
+  // The answer is the task as the insert stored it, populated from the context read before it
+  // (the same rows a read after the write would join), so a create runs no read after its
+  // write (issue 15 §2). A new task has no attachments, and one history entry.
+  const author = { id: user.id, fullName: user.fullName, email: user.email, avatar: user.avatar };
+  const row: repo.TaskDetailRow = {
+    ...task,
+    projectName: context.projectName,
+    featureTitle: context.featureTitle,
+    assignee: data.assigneeId ? context.newAssignee! : null,
+    creator: { ...author, username: user.username },
+    category: context.newCategory,
+    workspaceOwnerId: context.workspaceOwnerId,
+    membershipRole: context.membershipRole,
+    attachments: [],
+    history: [{ id: task.historyId, action: task.historyAction, details: task.historyDetails, timestamp: task.historyCreatedAt.toISOString(), user: author }],
+  };
+  return presentTaskDetail(row, role, user.id, utcToday());
 }
 
 function snapshotOf(row: repo.TaskRow): TaskSnapshot {

@@ -7,7 +7,7 @@ import { taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject, type EventActor } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
-import type { HistoryRow } from './tasks.repo.js';
+import type { HistoryRow, TaskColumns } from './tasks.repo.js';
 import { preparedStatement, type SqlParam } from '../../db/prepared.js';
 
 /**
@@ -85,29 +85,85 @@ const NEW_TASK_KEYS = [
   'boardRank',
 ] as const satisfies ReadonlyArray<keyof NewTaskValues>;
 
+/** The new task's columns as stored, which the answer of a create shows. */
+const newTaskColumns = {
+  id: tasks.id,
+  projectId: tasks.projectId,
+  featureId: tasks.featureId,
+  title: tasks.title,
+  description: tasks.description,
+  status: tasks.status,
+  priority: tasks.priority,
+  dueDate: tasks.dueDate,
+  estimatedHours: tasks.estimatedHours,
+  actualHours: tasks.actualHours,
+  tags: tasks.tags,
+  blockedReason: tasks.blockedReason,
+  version: tasks.version,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+};
+
+/** A created task as stored, with its history entry (the create's answer needs no read after it). */
+export type InsertedTask = Pick<TaskColumns, keyof typeof newTaskColumns> & {
+  historyId: string;
+  historyAction: HistoryRow['action'];
+  historyDetails: Record<string, unknown>;
+  historyCreatedAt: Date;
+};
+
 // Every create goes through this statement, its values as placeholders: built once (issue 15 §2).
 const insertTaskStatement = preparedStatement((db) => {
   const now = sql`statement_timestamp()`;
   const values = Object.fromEntries(NEW_TASK_KEYS.map((key) => [key, sql.placeholder(key)])) as unknown as NewTaskValues;
-  const inserted = db.$with('inserted').as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning(eventColumns));
+  const inserted = db.$with('inserted').as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning(newTaskColumns));
   const actor = { id: sql.placeholder('actorId'), clientId: sql.placeholder('clientId') };
+  const logged = db.$with('logged').as(
+    db
+      .insert(taskHistory)
+      .select(historyRowsFrom(inserted, actor.id, sql.placeholder('history')))
+      .returning({ historyId: taskHistory.id, historyAction: taskHistory.action, historyDetails: taskHistory.details, historyCreatedAt: taskHistory.createdAt }),
+  );
   return db
-    .with(inserted, taskEvent(db, actor, 'task.created', inserted))
-    .insert(taskHistory)
-    .select(historyRowsFrom(inserted, actor.id, sql.placeholder('history')))
-    .returning({ taskId: taskHistory.taskId })
+    .with(inserted, taskEvent(db, actor, 'task.created', inserted), logged)
+    .select({
+      id: inserted.id,
+      projectId: inserted.projectId,
+      featureId: inserted.featureId,
+      title: inserted.title,
+      description: inserted.description,
+      status: inserted.status,
+      priority: inserted.priority,
+      dueDate: inserted.dueDate,
+      estimatedHours: inserted.estimatedHours,
+      actualHours: inserted.actualHours,
+      tags: inserted.tags,
+      blockedReason: inserted.blockedReason,
+      version: inserted.version,
+      createdAt: inserted.createdAt,
+      updatedAt: inserted.updatedAt,
+      historyId: logged.historyId,
+      historyAction: logged.historyAction,
+      historyDetails: logged.historyDetails,
+      historyCreatedAt: logged.historyCreatedAt,
+    })
+    .from(inserted)
+    .crossJoin(logged)
     .prepare('insert_task');
 });
 
-/** Creates the task, its CREATED entry and its event in one statement; returns the new task's id. */
-export async function insertTaskWithHistory(db: Db, actor: Actor, values: NewTaskValues, history: HistoryChange[]): Promise<string> {
+/**
+ * Creates the task, its CREATED entry and its event in one statement; answers the task as stored
+ * and the entry.
+ */
+export async function insertTaskWithHistory(db: Db, actor: Actor, values: NewTaskValues, history: [HistoryChange]): Promise<InsertedTask> {
   const rows = await insertTaskStatement(db).execute({
     ...Object.fromEntries(NEW_TASK_KEYS.map((key) => [key, values[key] ?? null])),
     actorId: actor.id,
     clientId: actor.clientId,
     history: JSON.stringify(history),
   });
-  return rows[0]!.taskId;
+  return rows[0] as InsertedTask;
 }
 
 /**
