@@ -137,10 +137,28 @@ function summary(result: LoadResult) {
 const perRequest = (ms: number | undefined, requests: number) => (ms === undefined || requests === 0 ? null : round(ms / requests, 3));
 
 /**
- * A warm-up, then the measured run, with the CPU time of the server's and the database's
- * processes read just before and just after it: CPU per request of each.
+ * Waits (a minute at most) until the server and the database are idle. A run at 50 connections
+ * of a heavy request (every assigned task, 400 ms each) leaves the server answering requests the
+ * load tool has already given up on; that work used to land in the next run's figures (the /tasks
+ * screen's first page measured 2 req/s with a p99 of 8 s right after it).
+ */
+async function untilQuiet(meters: Meters) {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    const before = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database) };
+    await sleep(250);
+    const busyMs = (cpuMsBetween(before.server, cpuSnapshot(meters.server)) ?? 0) + (cpuMsBetween(before.database, cpuSnapshot(meters.database)) ?? 0);
+    // Under a tenth of a core: timers and PostgreSQL's background work, nothing queued.
+    if (busyMs < 25) return;
+  }
+}
+
+/**
+ * Once the install is idle, a warm-up, then the measured run, with the CPU time of the server's
+ * and the database's processes read just before and just after it: CPU per request of each.
  */
 async function measure(options: Options, url: string, requests: unknown[], connections: number, meters: Meters) {
+  await untilQuiet(meters);
   await runAutocannon({ url, connections: Math.min(connections, 10), duration: options.warmup, requests });
   const before = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database) };
   const result = await runAutocannon({ url, connections, duration: options.duration, requests });
