@@ -63,15 +63,11 @@ const userRef = <T extends typeof assignee | typeof creator>(table: T) => ({
   avatar: table.avatar as T['avatar'],
 });
 
-/** Every column a task response needs, populated by joins: no query per task. */
-export const taskSelection = (userId: SqlParam) => ({
+/** A task's own stored columns, as a task response shows them (a select, or a create's RETURNING). */
+export const storedTaskColumns = {
   id: tasks.id,
   projectId: tasks.projectId,
-  projectName: projects.name,
   featureId: tasks.featureId,
-  // A lookup by primary key per row rather than a join: the planner may not hash-join (and so
-  // sequentially scan) every feature to name a page of tasks.
-  featureTitle: sql<string>`(select ${features.title} from ${features} where ${features.id} = ${tasks.featureId})`,
   title: tasks.title,
   description: tasks.description,
   status: tasks.status,
@@ -84,6 +80,15 @@ export const taskSelection = (userId: SqlParam) => ({
   version: tasks.version,
   createdAt: tasks.createdAt,
   updatedAt: tasks.updatedAt,
+};
+
+/** Every column a task response needs, populated by joins: no query per task. */
+export const taskSelection = (userId: SqlParam) => ({
+  ...storedTaskColumns,
+  projectName: projects.name,
+  // A lookup by primary key per row rather than a join: the planner may not hash-join (and so
+  // sequentially scan) every feature to name a page of tasks.
+  featureTitle: sql<string>`(select ${features.title} from ${features} where ${features.id} = ${tasks.featureId})`,
   assignee: userRef(assignee),
   creator: userRef(creator),
   category: { id: categories.id, name: categories.name, color: categories.color },

@@ -7,7 +7,7 @@ import { taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject, type EventActor } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
-import type { HistoryRow, TaskColumns } from './tasks.repo.js';
+import { storedTaskColumns, type HistoryRow, type TaskColumns } from './tasks.repo.js';
 import { preparedStatement, type SqlParam } from '../../db/prepared.js';
 
 /**
@@ -85,27 +85,8 @@ const NEW_TASK_KEYS = [
   'boardRank',
 ] as const satisfies ReadonlyArray<keyof NewTaskValues>;
 
-/** The new task's columns as stored, which the answer of a create shows. */
-const newTaskColumns = {
-  id: tasks.id,
-  projectId: tasks.projectId,
-  featureId: tasks.featureId,
-  title: tasks.title,
-  description: tasks.description,
-  status: tasks.status,
-  priority: tasks.priority,
-  dueDate: tasks.dueDate,
-  estimatedHours: tasks.estimatedHours,
-  actualHours: tasks.actualHours,
-  tags: tasks.tags,
-  blockedReason: tasks.blockedReason,
-  version: tasks.version,
-  createdAt: tasks.createdAt,
-  updatedAt: tasks.updatedAt,
-};
-
 /** A created task as stored, with its history entry (the create's answer needs no read after it). */
-export type InsertedTask = Pick<TaskColumns, keyof typeof newTaskColumns> & {
+export type InsertedTask = Pick<TaskColumns, keyof typeof storedTaskColumns> & {
   historyId: string;
   historyAction: HistoryRow['action'];
   historyDetails: Record<string, unknown>;
@@ -116,7 +97,7 @@ export type InsertedTask = Pick<TaskColumns, keyof typeof newTaskColumns> & {
 const insertTaskStatement = preparedStatement((db) => {
   const now = sql`statement_timestamp()`;
   const values = Object.fromEntries(NEW_TASK_KEYS.map((key) => [key, sql.placeholder(key)])) as unknown as NewTaskValues;
-  const inserted = db.$with('inserted').as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning(newTaskColumns));
+  const inserted = db.$with('inserted').as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning(storedTaskColumns));
   const actor = { id: sql.placeholder('actorId'), clientId: sql.placeholder('clientId') };
   const logged = db.$with('logged').as(
     db
