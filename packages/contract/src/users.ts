@@ -84,7 +84,16 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const meResponseSchema = z.object({ success: z.literal(true), data: userSchema });
+/** The signed-in user as GET /users/me shows them: the spec's user, and what only they see about their account. */
+export const meSchema = userSchema
+  .extend({
+    isAdmin: z.boolean().describe("Whether this account administers the instance (issue 16)"),
+    twoFactorEnabled: z.boolean().describe('Whether sign-in asks for a second step (TOTP)'),
+  })
+  .describe('The signed-in user');
+export type Me = z.infer<typeof meSchema>;
+
+export const meResponseSchema = z.object({ success: z.literal(true), data: meSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /**

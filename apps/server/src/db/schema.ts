@@ -25,6 +25,23 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     avatar: text('avatar'),
+    /** The uploaded avatar in the file store (a generated key) and its type; null: initials. */
+    avatarKey: text('avatar_key'),
+    avatarContentType: text('avatar_content_type'),
+    /** The instance's administrators (issue 16); the first account registered is one. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** A deactivated account cannot sign in; it stays visible in history. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * A deleted account keeps its row, scrubbed and named "Deleted user", so the tasks,
+     * comments and history it wrote stay attributed.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Two-factor sign-in (TOTP): the confirmed secret, and the one being enrolled. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpPendingSecret: text('totp_pending_secret'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +63,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where and with what the session was made, for the account's sessions list. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
 );
@@ -70,6 +91,103 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One-time recovery codes for two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
+);
+
+/**
+ * A sign-in waiting for its second step: keyed by the SHA-256 of the token held in a
+ * short-lived HttpOnly cookie; it expires after five minutes.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('login_challenges_expires_at_idx').on(table.expiresAt)],
+);
+
+/** Single-use password-reset tokens, keyed by their SHA-256; they expire after one hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+    index('password_reset_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Instance-wide settings, one row (id 1): who may register. */
+export const instanceSettings = pgTable('instance_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** open | invite | closed */
+  registration: text('registration').notNull().default('open'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Registration invites made by an administrator: single-use, optionally for one email. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('invites_token_hash_unique').on(table.tokenHash)],
+);
+
+/**
+ * Email waiting to be sent. Any instance claims due rows with FOR UPDATE SKIP LOCKED, so a
+ * message is sent once across instances and survives a restart.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+);
 
 export const categories = pgTable(
   'categories',

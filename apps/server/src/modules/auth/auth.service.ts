@@ -4,7 +4,7 @@ import { conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
 import type { User } from '@tasklane/contract';
 import { presentUser } from '../users/users.presenter.js';
-import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type UserRow } from '../users/users.repo.js';
+import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type AccountUserRow } from '../users/users.repo.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import { createDeviceToken, loadDeviceKey, readDeviceToken } from './device-tokens.js';
 import { admitLoginAttempt } from './login-limits.js';
@@ -81,7 +81,7 @@ export async function logout(ctx: ServiceContext, token: string | undefined) {
   ctx.events?.endSession(sessionId);
 }
 
-export type ResolvedSession = { user: UserRow; expiresAt: Date; isRefreshed: boolean };
+export type ResolvedSession = { user: AccountUserRow; expiresAt: Date; isRefreshed: boolean };
 
 /** The signed-in user for a token; the 30-day expiry slides forward at most once an hour. */
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<ResolvedSession | undefined> {

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
-import { publicUserColumns } from '../users/users.repo.js';
+import { accountUserColumns } from '../users/users.repo.js';
 import { preparedStatement } from '../../db/prepared.js';
 
 export async function insertSession(db: Db, values: { id: string; userId: string; expiresAt: Date }) {
@@ -37,13 +37,14 @@ function prepareSessionUserQuery(db: Db) {
   return db
     .with(refreshed)
     .select({
-      user: publicUserColumns,
+      user: accountUserColumns,
       expiresAt: sessions.expiresAt,
       refreshedExpiresAt: sql<Date | null>`(select ${refreshed.expiresAt} from ${refreshed})`.mapWith(sessions.expiresAt),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    // A deactivated or deleted account is signed out everywhere at once, whatever its sessions.
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), isNull(users.deactivatedAt), isNull(users.deletedAt)))
     .limit(1)
     .prepare('session_user');
 }

@@ -13,6 +13,15 @@ export const publicUserColumns = {
 
 export type UserRow = { id: string; username: string; fullName: string; email: string; avatar: string | null; createdAt: Date };
 
+/** The signed-in user: their public columns, and what GET /users/me adds about their own account. */
+export const accountUserColumns = {
+  ...publicUserColumns,
+  isAdmin: users.isAdmin,
+  twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as('two_factor_enabled'),
+};
+
+export type AccountUserRow = UserRow & { isAdmin: boolean; twoFactorEnabled: boolean };
+
 export async function findUserCredentialsByEmail(db: Db, email: string) {
   const [row] = await db
     .select({ ...publicUserColumns, passwordHash: users.passwordHash })

@@ -1,4 +1,4 @@
-import type { ListUsersData } from '@tasklane/contract';
+import type { ListUsersData, Me } from '@tasklane/contract';
 import type { Actor, ServiceContext } from '../context.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
@@ -15,8 +15,8 @@ export async function listUsers(ctx: ServiceContext, callerId: string, query: Li
 }
 
 /** The signed-in user, as the API shows them. */
-export function describeCurrentUser(user: Actor) {
-  return presentUser(user);
+export function describeCurrentUser(user: Actor): Me {
+  return { ...presentUser(user), isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled };
 }
 
 function found(user: repo.UserRow | undefined): repo.UserRow[] {
