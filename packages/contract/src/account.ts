@@ -82,3 +82,13 @@ export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
 
 /** What a deleted account is called wherever its work stays (comments, history, assignee). */
 export const DELETED_USER_NAME = 'Deleted user';
+
+/** The profile form: the three fields, each as registration checks it. */
+export const profileFormSchema = z.object({ fullName: fullNameSchema, username: usernameSchema, email: emailSchema });
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+/** The password form adds the confirmation, checked on the client only. */
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;

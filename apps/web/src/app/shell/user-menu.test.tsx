@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '@/lib/testing/fake-server';
+import { person } from '@/lib/testing/fixtures';
+import { renderScreen } from '@/lib/testing/render';
+import { UserMenu } from './user-menu';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('UserMenu', () => {
+  it('shows the initials, and opens Settings and Sign out from the keyboard', async () => {
+    fakeServer(() => ({ status: 200, body: { success: true, message: 'Logged out successfully' } }));
+    const user = userEvent.setup();
+    const { location } = renderScreen(<UserMenu user={person('me', 'Mona Lisa')} />, { url: '/', path: '/' });
+    const trigger = screen.getByRole('button', { name: 'Account menu' });
+    expect(screen.getByRole('img', { name: 'Mona Lisa' }).textContent).toBe('ML');
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Settings', 'Sign out']);
+    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    await waitFor(() => expect(location().pathname).toBe('/settings'));
+  });
+
+  it('shows the avatar image, and the initials again when it cannot load', async () => {
+    fakeServer(() => ({ status: 404, body: {} }));
+    renderScreen(<UserMenu user={{ ...person('me', 'Mona Lisa'), avatar: '/api/v1/users/me/avatar?v=1' }} />, { url: '/', path: '/' });
+    const image = screen.getByRole('img', { name: 'Mona Lisa' });
+    expect(image.tagName).toBe('IMG');
+    fireEvent.error(image);
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Mona Lisa' }).textContent).toBe('ML'));
+  });
+});
