@@ -280,6 +280,41 @@ describe('fuzzing every operation of the API', () => {
     expect(counts.roundTrips).toBeGreaterThan(0);
   });
 
+  it('avatars (issue 16): any bytes under any declared type get 200 only for a real PNG, JPEG or WebP, else a 4xx envelope', async () => {
+    const signatures = [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0xff, 0xd8, 0xff], [0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50], []];
+    const user = await buildSignedInUser(server);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...signatures),
+        fc.uint8Array({ maxLength: 3000 }),
+        fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml', 'text/html', 'application/octet-stream', null),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        async (signature, rest, contentType, name) => {
+          const content = Buffer.concat([Buffer.from(signature), Buffer.from(rest)]);
+          const upload = multipartBody([{ field: 'avatar', fileName: name, content, contentType }]);
+          const response = await server.request('PUT', '/api/v1/users/me/avatar', {
+            cookie: user.cookie,
+            rawBody: upload.body,
+            headers: { 'content-type': upload.contentType },
+          });
+          counts.requests += 1;
+          const label = `avatar of ${content.length} bytes declared ${contentType}`;
+          if (response.status >= 500) throw new Error(`${response.status} for ${label}: ${response.text}`);
+          if (response.status >= 400) {
+            counts.fourHundreds += 1;
+            expect(response.body, label).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+            return;
+          }
+          counts.twoHundreds += 1;
+          expect(signature.length, `${label}: only a real image is accepted`).toBeGreaterThan(0);
+          const image = await fetch(`${server.url}${response.body.data.avatar}`, { headers: { cookie: user.cookie } });
+          expect(Buffer.from(await image.arrayBuffer()).equals(content), label).toBe(true);
+        },
+      ),
+      { numRuns: Math.min(VALID_RUNS, 100) },
+    );
+  });
+
   it('uploads: any file name, content and description get 201 or a 4xx envelope, and stored files download byte for byte', async () => {
     await fc.assert(
       fc.asyncProperty(

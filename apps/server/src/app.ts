@@ -17,6 +17,7 @@ import { registerRequestThrottle, type ThrottlePeers } from './http/request-thro
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
+      await api.register(accountRoutes(ctx));
       await api.register(categoriesRoutes(ctx));
       await api.register(todosRoutes(ctx));
       await api.register(workspacesRoutes(ctx));

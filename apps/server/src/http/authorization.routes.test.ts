@@ -18,7 +18,7 @@ import {
   type ProjectCast,
 } from '../../test/factories.js';
 import { openTestEventStream } from '../../test/event-stream.js';
-import { multipartBody } from '../../test/multipart.js';
+import { multipartBody, type FormPart } from '../../test/multipart.js';
 import { apiOperations } from '../../test/routes.js';
 import { startScene } from '../../test/scene.js';
 import type { TestServer } from '../../test/test-server.js';
@@ -63,7 +63,7 @@ async function buildWorld(kind: CallerKind) {
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 /** `stream`: the answer is an event stream, read only as far as its status. */
-type Request = { url: string; body?: unknown; cookie?: string | null; multipart?: boolean; stream?: boolean };
+type Request = { url: string; body?: unknown; cookie?: string | null; multipart?: boolean | FormPart[]; stream?: boolean };
 type Row = {
   /** Statuses in callerKinds order: signed out, stranger, VIEWER, MEMBER, MODERATOR, ADMIN, owner, owner not a member. */
   statuses: readonly number[];
@@ -81,6 +81,17 @@ async function ownCategoryId(kind: CallerKind, type: 'TODO' | 'TASK') {
   if (!cookie) return '00000000-0000-4000-8000-000000000000';
   return (await buildCategory(server, cookie, { type }))._id;
 }
+
+/**
+ * The account's own routes (issue 16) act on the caller's account: each case signs in a fresh
+ * account of its own (none when signed out), so that a password change or a deletion never
+ * touches the cast.
+ */
+async function ownAccount(kind: CallerKind) {
+  return kind === 'signed out' ? undefined : buildSignedInUser(server);
+}
+const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]);
+const avatarPart: FormPart[] = [{ field: 'avatar', fileName: 'me.png', content: PNG_BYTES, contentType: 'image/png' }];
 
 const rows: Record<string, Row> = {
   'GET /api/v1/health': { statuses: everyone(200), request: () => ({ url: '/api/v1/health' }) },
@@ -107,6 +118,70 @@ const rows: Record<string, Row> = {
   'GET /api/v1/users/me': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me' }) },
   'GET /api/v1/users/projects': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/projects' }) },
   'GET /api/v1/users/tasks': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/tasks' }) },
+
+  'PUT /api/v1/users/me': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => ({ url: '/api/v1/users/me', cookie: (await ownAccount(kind))?.cookie ?? null, body: { fullName: 'Renamed Person' } }),
+  },
+  'PUT /api/v1/users/me/avatar': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => ({ url: '/api/v1/users/me/avatar', cookie: (await ownAccount(kind))?.cookie ?? null, multipart: avatarPart }),
+  },
+  'DELETE /api/v1/users/me/avatar': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => ({ url: '/api/v1/users/me/avatar', cookie: (await ownAccount(kind))?.cookie ?? null }),
+  },
+  // Anyone signed in sees anyone's avatar (it shows wherever the person does).
+  'GET /api/v1/users/:id/avatar': {
+    statuses: signedIn(200),
+    request: async () => {
+      const pictured = await buildSignedInUser(server);
+      const upload = multipartBody(avatarPart);
+      const response = await server.request('PUT', '/api/v1/users/me/avatar', {
+        cookie: pictured.cookie,
+        rawBody: upload.body,
+        headers: { 'content-type': upload.contentType },
+      });
+      expect(response.status, response.text).toBe(200);
+      return { url: response.body.data.avatar };
+    },
+  },
+  'PUT /api/v1/users/me/password': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => {
+      const account = await ownAccount(kind);
+      return {
+        url: '/api/v1/users/me/password',
+        cookie: account?.cookie ?? null,
+        body: { currentPassword: account?.user.password ?? 'whatever-it-was', newPassword: 'violet-kettle-orbit-7' },
+      };
+    },
+  },
+  'GET /api/v1/users/me/sessions': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/sessions' }) },
+  // One of the caller's own other sessions (another account's session is 404: account.routes.test.ts).
+  'DELETE /api/v1/users/me/sessions/:id': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => {
+      const account = await ownAccount(kind);
+      if (!account) return { url: `/api/v1/users/me/sessions/${'0'.repeat(32)}`, cookie: null };
+      await signIn(server, account.user);
+      const sessions = await server.request('GET', '/api/v1/users/me/sessions', { cookie: account.cookie });
+      const other = (sessions.body.data as Array<{ _id: string; current: boolean }>).find((session) => !session.current)!;
+      return { url: `/api/v1/users/me/sessions/${other._id}`, cookie: account.cookie };
+    },
+  },
+  'DELETE /api/v1/users/me/sessions': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => ({ url: '/api/v1/users/me/sessions', cookie: (await ownAccount(kind))?.cookie ?? null }),
+  },
+  'GET /api/v1/users/me/export': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/export' }) },
+  'DELETE /api/v1/users/me': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => {
+      const account = await ownAccount(kind);
+      return { url: '/api/v1/users/me', cookie: account?.cookie ?? null, body: { password: account?.user.password ?? 'whatever-it-was' } };
+    },
+  },
 
   'GET /api/v1/categories': { statuses: signedIn(200), request: () => ({ url: '/api/v1/categories?type=TODO' }) },
   'GET /api/v1/categories/all': { statuses: signedIn(200), request: () => ({ url: '/api/v1/categories/all' }) },
@@ -276,7 +351,11 @@ describe('authorization audit', () => {
           expect(opened.status, `${operation} as ${kind}`).toBe(expected);
           return;
         }
-        const upload = multipart ? multipartBody([{ field: 'files', fileName: 'notes.txt', content: 'notes', contentType: 'text/plain' }]) : undefined;
+        const upload = Array.isArray(multipart)
+          ? multipartBody(multipart)
+          : multipart
+            ? multipartBody([{ field: 'files', fileName: 'notes.txt', content: 'notes', contentType: 'text/plain' }])
+            : undefined;
         const response = await server.request(method, url, {
           cookie: cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)),
           body,

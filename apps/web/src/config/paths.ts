@@ -12,6 +12,8 @@ export const paths = {
   workspaces: { path: '/workspaces', href: () => '/workspaces' },
   projects: { path: '/projects', href: () => '/projects' },
   tasks: { path: '/tasks', href: () => '/tasks' },
+  /** The account's own settings (issue 16). */
+  settings: { path: '/settings', href: () => '/settings' },
   workspace: {
     path: '/dashboard/:workspaceId',
     href: (workspaceId: string) => `/dashboard/${segment(workspaceId)}`,

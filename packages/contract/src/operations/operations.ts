@@ -1,3 +1,14 @@
+import {
+  accountSessionsResponseSchema,
+  avatarParamsSchema,
+  avatarQuerySchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  meUpdatedResponseSchema,
+  sessionParamsSchema,
+  updateProfileBodySchema,
+  uploadAvatarBodyDoc,
+} from '../account.js';
 import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentListResponseSchema, attachmentParamsSchema, attachmentsResponseSchema } from '../attachments.js';
 import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
 import { commentBodySchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
@@ -120,6 +131,83 @@ export const operations = defineOperations(operationRoutes, {
       query: listUsersQuerySchema,
       responses: { 200: usersResponseSchema },
       errors: [400, 401],
+    },
+  },
+  account: {
+    updateProfile: {
+      tags: ['account'],
+      summary: 'Change your full name, username or email (each checked as at registration, and unique)',
+      body: updateProfileBodySchema,
+      responses: { 200: meUpdatedResponseSchema },
+      errors: [400, 401, 409],
+    },
+    uploadAvatar: {
+      tags: ['account'],
+      summary: 'Set your avatar: multipart/form-data with one PNG, JPEG or WebP image of at most 2 MB (checked by its bytes)',
+      multipartBody: uploadAvatarBodyDoc,
+      responses: { 200: meUpdatedResponseSchema },
+      errors: [400, 401, 413, 415],
+    },
+    deleteAvatar: {
+      tags: ['account'],
+      summary: 'Remove your avatar: your initials show again',
+      responses: { 200: meUpdatedResponseSchema },
+      errors: [401],
+    },
+    avatar: {
+      tags: ['account'],
+      summary: "A user's avatar image (signed in); the user object's `avatar` URL carries its version, so it may be cached for good",
+      params: avatarParamsSchema,
+      query: avatarQuerySchema,
+      responses: {},
+      errors: [400, 401, 404],
+      rawResponse: { status: 200, contentType: 'image/*', description: 'The image, as PNG, JPEG or WebP', format: 'binary' },
+    },
+    changePassword: {
+      tags: ['account'],
+      summary: 'Change your password with the current one (a wrong one is 400 and signs nobody out); every other session ends',
+      body: changePasswordBodySchema,
+      responses: { 200: messageResponseSchema },
+      errors: [400, 401],
+    },
+    listSessions: {
+      tags: ['account'],
+      summary: 'Where you are signed in: each session, newest first, with its client and which one is this one',
+      responses: { 200: accountSessionsResponseSchema },
+      errors: [401],
+    },
+    endSession: {
+      tags: ['account'],
+      summary: 'End one of your sessions (signs that browser out)',
+      params: sessionParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: [400, 401, 404],
+    },
+    endOtherSessions: {
+      tags: ['account'],
+      summary: 'End every session of yours but this one',
+      responses: { 200: messageResponseSchema },
+      errors: [401],
+    },
+    exportData: {
+      tags: ['account'],
+      summary: 'Download everything your account owns or wrote, as one JSON file (streamed)',
+      responses: {},
+      errors: [401],
+      rawResponse: {
+        status: 200,
+        contentType: 'application/json',
+        description:
+          'A JSON document (Content-Disposition: attachment): exportedAt, profile, categories, todos, workspaces (those you own, with their projects, features and tasks), comments',
+      },
+    },
+    deleteAccount: {
+      tags: ['account'],
+      summary:
+        'Delete your account (password required): refused (409) while you are the last ADMIN of a project with other members; your todos and categories go, your tasks, comments and history stay, by "Deleted user"',
+      body: deleteAccountBodySchema,
+      responses: { 200: messageResponseSchema },
+      errors: [400, 401, 409],
     },
   },
   categories: {

@@ -26,6 +26,18 @@ export const operationRoutes = {
     me: { method: 'GET', path: '/api/v1/users/me' },
     list: { method: 'GET', path: '/api/v1/users' },
   },
+  account: {
+    updateProfile: { method: 'PUT', path: '/api/v1/users/me' },
+    uploadAvatar: { method: 'PUT', path: '/api/v1/users/me/avatar' },
+    deleteAvatar: { method: 'DELETE', path: '/api/v1/users/me/avatar' },
+    avatar: { method: 'GET', path: '/api/v1/users/:id/avatar' },
+    changePassword: { method: 'PUT', path: '/api/v1/users/me/password' },
+    listSessions: { method: 'GET', path: '/api/v1/users/me/sessions' },
+    endSession: { method: 'DELETE', path: '/api/v1/users/me/sessions/:id' },
+    endOtherSessions: { method: 'DELETE', path: '/api/v1/users/me/sessions' },
+    exportData: { method: 'GET', path: '/api/v1/users/me/export' },
+    deleteAccount: { method: 'DELETE', path: '/api/v1/users/me' },
+  },
   categories: {
     listAll: { method: 'GET', path: '/api/v1/categories/all' },
     list: { method: 'GET', path: '/api/v1/categories' },

@@ -234,12 +234,13 @@ export async function lockTasksAndListStorageKeys(tx: Db, scope: AttachmentScope
   return rows.map((row) => row.storageKey);
 }
 
-/** The keys among `keys` that some attachment row still holds. */
+/** The keys among `keys` that some attachment row, or some account's avatar (issue 16), still holds. */
 export async function findHeldStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db
     .select({ storageKey: taskAttachments.storageKey })
     .from(taskAttachments)
-    .where(inArray(taskAttachments.storageKey, keys));
+    .where(inArray(taskAttachments.storageKey, keys))
+    .union(db.select({ storageKey: sql<string>`${users.avatarKey}` }).from(users).where(inArray(users.avatarKey, keys)));
   return new Set(rows.map((row) => row.storageKey));
 }

@@ -27,7 +27,11 @@ export function authRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
       operations.auth.login,
       async (request, reply) => {
         const { cookieSecure } = ctx.config;
-        const signedIn = await login(ctx, request.body, { ip: request.ip, deviceToken: readDeviceCookie(request, cookieSecure) });
+        const signedIn = await login(ctx, request.body, {
+          ip: request.ip,
+          deviceToken: readDeviceCookie(request, cookieSecure),
+          userAgent: request.headers['user-agent'],
+        });
         setSessionCookie(reply, signedIn.token, signedIn.expiresAt, cookieSecure);
         setDeviceCookie(reply, signedIn.deviceToken, cookieSecure);
         return { success: true as const, data: signedIn.user, message: 'Login successful' };

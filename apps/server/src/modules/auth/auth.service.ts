@@ -13,6 +13,8 @@ import { deleteSession, findSessionUser, insertSession } from './sessions.repo.j
 import { generateSessionToken, hashSessionToken } from './tokens.js';
 
 const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+/** A session's (and its user's) last_seen_at is written at most this often. */
+const LAST_SEEN_INTERVAL_MS = 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 async function limitAuthAttempts({ db, config }: ServiceContext, ip: string) {
@@ -48,7 +50,7 @@ export async function register(ctx: ServiceContext, body: RegisterData, ip: stri
 export type SignedIn = { user: User; token: string; expiresAt: Date; deviceToken: string };
 
 /** Where a sign-in comes from: the client address and the device cookie it carried, if any. */
-export type LoginClient = { ip: string; deviceToken: string | undefined };
+export type LoginClient = { ip: string; deviceToken: string | undefined; userAgent?: string };
 
 export async function login(ctx: ServiceContext, body: LoginData, client: LoginClient): Promise<SignedIn> {
   await limitAuthAttempts(ctx, client.ip);
@@ -69,7 +71,7 @@ export async function login(ctx: ServiceContext, body: LoginData, client: LoginC
   const { passwordHash: _hash, ...user } = credentials;
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
-  await insertSession(ctx.db, { id: hashSessionToken(token), userId: user.id, expiresAt });
+  await insertSession(ctx.db, { id: hashSessionToken(token), userId: user.id, expiresAt, clientIp: client.ip, userAgent: client.userAgent });
   return { user: presentUser(user), token, expiresAt, deviceToken: createDeviceToken(deviceKey, user.id) };
 }
 
@@ -89,6 +91,7 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   const found = await findSessionUser(ctx.db, hashSessionToken(token), {
     refreshedBefore: new Date(now - SESSION_REFRESH_INTERVAL_MS),
     expiresAt: new Date(now + ctx.config.sessionTtlMs),
+    seenBefore: new Date(now - LAST_SEEN_INTERVAL_MS),
   });
   if (!found) return undefined;
   const isRefreshed = found.refreshedExpiresAt !== null;

@@ -1,5 +1,5 @@
 import type { MemberRole } from '@tasklane/contract';
-import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRow } from '../../db/insert-select.js';
 import { projectMembers, projects, users } from '../../db/schema.js';
@@ -58,7 +58,7 @@ export type AddedMember = { outcome: 'added'; member: MemberRow } | { outcome: '
  * The unique index decides, so two simultaneous adds make one membership.
  */
 export async function insertMember(db: Db, actor: Actor, projectId: string, userId: string, role: MemberRole): Promise<AddedMember> {
-  const target = db.$with('target').as(db.select(memberUser).from(users).where(eq(users.id, userId)));
+  const target = db.$with('target').as(db.select(memberUser).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))));
   const added = db.$with('added').as(
     db
       .insert(projectMembers)

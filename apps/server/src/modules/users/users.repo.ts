@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -85,7 +85,7 @@ export async function listSharedUsers(db: Db, userId: string): Promise<UserRow[]
           join projects p on p.workspace_id = w.id
           join project_members pm on pm.project_id = p.id
           where w.owner_id = ${userId}
-      )`,
+      ) and ${users.deletedAt} is null`,
     )
     .orderBy(asc(users.fullName), asc(users.id));
 }
@@ -93,6 +93,7 @@ export async function listSharedUsers(db: Db, userId: string): Promise<UserRow[]
 /** The user with exactly this email (stored lower-cased), or this username whatever its case. */
 export async function findUserByEmailOrUsername(db: Db, by: { email: string } | { username: string }): Promise<UserRow | undefined> {
   const where = 'email' in by ? eq(users.email, by.email) : sql`lower(${users.username}) = lower(${by.username})`;
-  const [row] = await db.select(publicUserColumns).from(users).where(where).limit(1);
+  // A deleted account (issue 16) can no longer be found, nor so added to a project.
+  const [row] = await db.select(publicUserColumns).from(users).where(and(where, isNull(users.deletedAt))).limit(1);
   return row;
 }

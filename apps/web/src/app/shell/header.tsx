@@ -7,6 +7,7 @@ import { LiveStatusIndicator } from '../live/live-status-indicator';
 import { MainNav } from './main-nav';
 import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
 
 export const GREETING_FALLBACK_NAME = 'there';
 
@@ -63,7 +64,10 @@ export function Header() {
           {user && <LiveStatusIndicator />}
           <ThemeToggle />
           {user ? (
-            <SignOutButton />
+            <>
+              <UserMenu user={user} />
+              <SignOutButton />
+            </>
           ) : (
             <Link
               to={paths.login.href()}

@@ -1,9 +1,10 @@
 import { getInitials } from '@tasklane/contract';
+import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-const sizes = { xs: 'size-6 text-[10px]', sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
+const sizes = { xs: 'size-6 text-[10px]', sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' } as const;
 // Overlap a quarter of each avatar, so initials stay readable at every size.
-const stackSpacing = { xs: '-space-x-1', sm: '-space-x-1.5', md: '-space-x-2' } as const;
+const stackSpacing = { xs: '-space-x-1', sm: '-space-x-1.5', md: '-space-x-2', lg: '-space-x-3' } as const;
 
 // A stable colour per person, so the same initials always look the same.
 const palette = ['bg-indigo-500', 'bg-emerald-500', 'bg-amber-500', 'bg-rose-500', 'bg-cyan-600', 'bg-violet-500', 'bg-orange-500', 'bg-teal-600'];
@@ -20,11 +21,18 @@ export interface AvatarPerson {
   avatar?: string | null;
 }
 
-/** A person's picture, or their initials (SPEC 9: first letters of up to two words). */
+/**
+ * A person's picture (issue 16: their uploaded avatar), or their initials (SPEC 9: first
+ * letters of up to two words) when they have none or it cannot be loaded.
+ */
 export function Avatar({ person, size = 'sm', className }: { person: AvatarPerson; size?: keyof typeof sizes; className?: string }) {
   const name = person.fullName || person.username || '';
   const base = cn('inline-flex shrink-0 items-center justify-center rounded-full font-semibold ring-2 ring-white dark:ring-slate-900', sizes[size], className);
-  if (person.avatar) return <img src={person.avatar} alt={name} className={cn(base, 'object-cover')} />;
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (person.avatar && person.avatar !== failedUrl) {
+    const url = person.avatar;
+    return <img src={url} alt={name} className={cn(base, 'object-cover')} onError={() => setFailedUrl(url)} />;
+  }
   return (
     <span className={cn(base, 'text-white', colourFor(person._id ?? name))} role="img" aria-label={name}>
       {getInitials(name) || '?'}

@@ -1,0 +1,147 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { COMMON_PASSWORD_MESSAGE, type AccountSession, type Me } from '@tasklane/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, fakeServer, requestLines, type Call, type Reply } from '@/lib/testing/fake-server';
+import { person } from '@/lib/testing/fixtures';
+import { renderScreen } from '@/lib/testing/render';
+import { SettingsPage } from './settings-page';
+
+const me: Me = { ...person('me', 'Mona Me'), username: 'mona', email: 'mona@example.com', isAdmin: false, twoFactorEnabled: false };
+
+const sessions: AccountSession[] = [
+  { _id: 'a'.repeat(32), createdAt: new Date().toISOString(), lastSeenAt: new Date().toISOString(), clientIp: '10.0.0.1', browser: 'Firefox 133', os: 'Linux', current: true },
+  { _id: 'b'.repeat(32), createdAt: new Date().toISOString(), lastSeenAt: new Date().toISOString(), clientIp: '10.0.0.2', browser: 'Chrome 131', os: 'Windows 10', current: false },
+];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The account's routes, with `override` answering first when it has something to say. */
+function server(override: (call: Call) => Reply | undefined = () => undefined) {
+  return fakeServer((call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.method === 'GET' && call.path === '/api/v1/users/me/sessions') return { status: 200, body: { success: true, data: sessions } };
+    if (call.method === 'PUT' && call.path === '/api/v1/users/me') {
+      return { status: 200, body: { success: true, message: 'Profile updated', data: { ...me, ...(call.body as object) } } };
+    }
+    if (call.method === 'PUT' && call.path === '/api/v1/users/me/password') return { status: 200, body: { success: true, message: 'Password changed.' } };
+    if (call.method === 'DELETE' && call.path.startsWith('/api/v1/users/me/sessions')) return { status: 200, body: { success: true, message: '1 other session ended' } };
+    if (call.method === 'DELETE' && call.path === '/api/v1/users/me') return { status: 200, body: { success: true, message: 'Your account has been deleted' } };
+    return failure(404, 'NOT_FOUND', 'Not found');
+  });
+}
+
+const show = () => renderScreen(<SettingsPage me={me} twoFactor={<p>Two-factor goes here</p>} />, { url: '/settings', path: '/settings', withToasts: true });
+
+describe('SettingsPage', () => {
+  it('has its sections in order, the two-factor one between Sessions and Export', async () => {
+    server();
+    show();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Profile', 'Password', 'Sessions', 'Export my data', 'Delete account']);
+    const twoFactor = screen.getByText('Two-factor goes here');
+    expect(screen.getByRole('region', { name: 'Sessions' }).compareDocumentPosition(twoFactor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download my data' }).getAttribute('href')).toBe('/api/v1/users/me/export');
+  });
+
+  it('profile: checks the fields as registration does, then saves what changed', async () => {
+    const { calls } = server();
+    const user = userEvent.setup();
+    show();
+    const fullName = screen.getByLabelText('Full name');
+    await user.clear(fullName);
+    await user.type(fullName, 'Mo');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Full name must be at least 3 characters')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await user.type(fullName, 'na Lisa');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ fullName: 'Mona Lisa', username: 'mona', email: 'mona@example.com' }));
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+  });
+
+  it('profile: a taken email shows the server\'s message next to the email', async () => {
+    server((call) => (call.method === 'PUT' && call.path === '/api/v1/users/me' ? failure(409, 'CONFLICT', 'Email is already registered') : undefined));
+    const user = userEvent.setup();
+    show();
+    const email = screen.getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('profile-email-error')?.textContent).toBe('Email is already registered');
+  });
+
+  it('password: the confirmation must match; a wrong current password and a common one show on their fields', async () => {
+    let answer: Reply = failure(400, 'VALIDATION_ERROR', 'Current password is incorrect', [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+    const { calls } = server((call) => (call.path === '/api/v1/users/me/password' ? answer : undefined));
+    const user = userEvent.setup();
+    show();
+    const form = screen.getByRole('region', { name: 'Password' });
+    await user.type(within(form).getByLabelText('Current password'), 'old-password-1');
+    await user.type(within(form).getByLabelText('New password'), 'violet-kettle-orbit-7');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'violet-kettle-orbit-8');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Passwords do not match')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await user.clear(within(form).getByLabelText('Confirm new password'));
+    await user.type(within(form).getByLabelText('Confirm new password'), 'violet-kettle-orbit-7');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Current password is incorrect')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ currentPassword: 'old-password-1', newPassword: 'violet-kettle-orbit-7' });
+
+    answer = failure(400, 'VALIDATION_ERROR', COMMON_PASSWORD_MESSAGE, [{ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText(COMMON_PASSWORD_MESSAGE)).toBeTruthy();
+
+    answer = { status: 200, body: { success: true, message: 'Password changed.' } };
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('sessions: lists them with "This device" on this one, and signs out one or all others', async () => {
+    const { calls } = server();
+    const user = userEvent.setup();
+    show();
+    const list = await screen.findByRole('list', { name: 'Your sessions' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('Firefox 133 on Linux');
+    expect(within(rows[0]!).getByText('This device')).toBeTruthy();
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(rows[1]!.textContent).toContain('Chrome 131 on Windows 10');
+    expect(rows[1]!.textContent).toContain('10.0.0.2');
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Sign out Chrome 131 on Windows 10' }));
+    await waitFor(() => expect(requestLines(calls)).toContain(`DELETE /api/v1/users/me/sessions/${'b'.repeat(32)}`));
+    await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    await waitFor(() => expect(requestLines(calls)).toContain('DELETE /api/v1/users/me/sessions'));
+  });
+
+  it('delete: asks for the password, shows a refusal, then lands on /login once deleted', async () => {
+    let answer: Reply = failure(409, 'CONFLICT', 'You are the last admin of this project: Apollo. Make another member an admin, or delete it, first.');
+    const { calls } = server((call) => (call.method === 'DELETE' && call.path === '/api/v1/users/me' ? answer : undefined));
+    const user = userEvent.setup();
+    const { location } = show();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(within(dialog).getByText('Password is required')).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText('Password'), 'my-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText(/last admin of this project: Apollo/)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ password: 'my-password-1' });
+    expect(location().pathname).toBe('/settings');
+
+    answer = { status: 200, body: { success: true, message: 'Your account has been deleted' } };
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+  });
+});
