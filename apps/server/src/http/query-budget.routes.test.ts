@@ -20,6 +20,7 @@ import {
   uploadAttachments,
 } from '../../test/factories.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../test/test-server.js';
+import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from '../../test/two-factor.js';
 
 /** The most SQL statements any one request may run, the session lookup included (issue 8). */
 const STATEMENT_BUDGET = 5;
@@ -94,6 +95,24 @@ describe('SQL statements per request', () => {
     },
     'POST /api/v1/auth/logout': async () => call('POST', '/api/v1/auth/logout', { cookie: (await buildSignedInUser(server)).cookie }),
     'GET /api/v1/users/me': () => call('GET', '/api/v1/users/me', { cookie: owner.cookie }),
+    'POST /api/v1/users/me/2fa': async () => call('POST', '/api/v1/users/me/2fa', { cookie: (await buildSignedInUser(server)).cookie }),
+    'POST /api/v1/users/me/2fa/confirm': async () => {
+      const { cookie } = await buildSignedInUser(server);
+      const enrolled = await server.request('POST', '/api/v1/users/me/2fa', { cookie });
+      return call('POST', '/api/v1/users/me/2fa/confirm', { cookie, body: { code: totpCode(enrolled.body.data.secret) } });
+    },
+    'DELETE /api/v1/users/me/2fa': async () => {
+      const { user, cookie } = await buildTwoFactorUser(server);
+      return call('DELETE', '/api/v1/users/me/2fa', { cookie, body: { password: user.password } });
+    },
+    'POST /api/v1/auth/login/2fa': async () => {
+      // After a wrong code: the success also clears the account's failures.
+      const { user, secret } = await buildTwoFactorUser(server);
+      const challenge = await startTwoFactorLogin(server, user);
+      const right = totpCode(secret, 1);
+      await server.request('POST', '/api/v1/auth/login/2fa', { cookie: challenge, body: { code: right === '000000' ? '111111' : '000000' } });
+      return call('POST', '/api/v1/auth/login/2fa', { cookie: challenge, body: { code: right } });
+    },
     'GET /api/v1/users': () => call('GET', '/api/v1/users', { cookie: owner.cookie }),
     'GET /api/v1/categories/all': () => call('GET', '/api/v1/categories/all', { cookie: owner.cookie }),
     'GET /api/v1/categories': () => call('GET', '/api/v1/categories?type=TODO', { cookie: owner.cookie }),
@@ -322,6 +341,14 @@ describe('SQL statements per request', () => {
     );
     // At most one transaction, and only around statements that must see each other's locks.
     expect(queries.transactions).toBeLessThanOrEqual(1);
+  });
+
+  it(`the first step of a sign-in with two-factor on runs at most ${STATEMENT_BUDGET} statements too`, async () => {
+    const { user } = await buildTwoFactorUser(server);
+    const response = await call('POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+    expect(response.body, response.text).toMatchObject({ data: { twoFactorRequired: true } });
+    const queries = server.queriesOf(response);
+    expect(queries.statements.length, queries.statements.map((statement) => statement.sql).join('\n\n')).toBeLessThanOrEqual(STATEMENT_BUDGET);
   });
 
   it(`a board move that renumbers its column (rare: a gap split some 150 times) runs at most ${STATEMENT_BUDGET} statements too`, async () => {
