@@ -17,10 +17,12 @@ export function useLogin() {
     mutationFn: login,
     // A wrong password answers 401: that is not a session that ended, so keep any current user.
     meta: { [UNAUTHORIZED_IS_EXPECTED]: true },
-    onSuccess(user) {
+    onSuccess(answer) {
+      // Two-factor sign-in: no session yet, the second step (login-second-step.ts) completes it.
+      if ('twoFactorRequired' in answer) return;
       // Nothing cached for a previous user may leak into this session.
       removeCachedData(queryClient);
-      queryClient.setQueryData(queryKeys.me(), user);
+      queryClient.setQueryData(queryKeys.me(), answer);
     },
   });
 }
