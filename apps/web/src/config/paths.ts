@@ -12,6 +12,7 @@ export const paths = {
   workspaces: { path: '/workspaces', href: () => '/workspaces' },
   projects: { path: '/projects', href: () => '/projects' },
   tasks: { path: '/tasks', href: () => '/tasks' },
+  twoFactorSettings: { path: '/settings/two-factor', href: () => '/settings/two-factor' },
   workspace: {
     path: '/dashboard/:workspaceId',
     href: (workspaceId: string) => `/dashboard/${segment(workspaceId)}`,

@@ -22,7 +22,7 @@ export function useTwoFactorStatus() {
     queryFn: ({ signal }) => getAccount(signal),
     // A sign-in puts the user of its answer in the cache, without the account's own fields:
     // then (only then) this asks the server once more.
-    refetchOnMount: (cached) => !hasAccountFields(cached.state.data),
+    refetchOnMount: (cached) => (hasAccountFields(cached.state.data) ? false : 'always'),
   });
   const account = query.data;
   const isKnown = hasAccountFields(account);

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, fakeServer, requestLines, type Call, type Reply } from '@/lib/testing/fake-server';
 import { person } from '@/lib/testing/fixtures';
-import { renderWithQueries } from '@/lib/testing/render';
+import { queryKeys } from '@/lib/query-keys';
+import { renderWithQueries, testQueryClient } from '@/lib/testing/render';
 import { TwoFactorSection } from './two-factor-section';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -124,5 +126,20 @@ describe('TwoFactorSection', () => {
     await waitFor(() => expect(within(section()).getByText('Off')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ password: 'wrong horse' }, { password: 'correct horse' }]);
+  });
+});
+
+describe('TwoFactorSection after a sign-in', () => {
+  it('asks for the account once more when the cached user came from the sign-in answer (no twoFactorEnabled)', async () => {
+    const { calls } = account({ isEnabled: true });
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.me(), person('u1', 'Jane Doe'));
+    render(
+      <QueryClientProvider client={client}>
+        <TwoFactorSection />
+      </QueryClientProvider>,
+    );
+    expect(await within(section()).findByText('On')).toBeTruthy();
+    expect(requestLines(calls)).toEqual(['GET /api/v1/users/me']);
   });
 });
