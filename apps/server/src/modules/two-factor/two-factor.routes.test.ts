@@ -50,6 +50,12 @@ const secondStep = (challenge: string | undefined, body: unknown, ip: string, co
 
 const me = (cookie: string) => server.request('GET', ME, { cookie });
 
+/** The rows of a query on the test database. */
+async function select<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = await server.database.db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+}
+
 describe('enrolment: POST /users/me/2fa and /users/me/2fa/confirm', () => {
   it('refuses a signed-out caller', async () => {
     expectError(await server.request('POST', ENROL), 401);
@@ -118,15 +124,13 @@ describe('enrolment: POST /users/me/2fa and /users/me/2fa/confirm', () => {
     for (const code of codes) expect(code).toMatch(RECOVERY_CODE_FORMAT);
     expect((await me(cookie)).body.data.twoFactorEnabled).toBe(true);
 
-    const rows = await server.database.db.execute<{ code_hash: string }>(sql`select code_hash from recovery_codes where user_id = ${user.id}`);
-    const stored = [...rows].map((row) => row.code_hash);
+    const rows = await select<{ code_hash: string }>(sql`select code_hash from recovery_codes where user_id = ${user.id}`);
+    const stored = rows.map((row) => row.code_hash);
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(stored.join(' ')).not.toContain(code.replace(/-/g, ''));
-    const [account] = [
-      ...(await server.database.db.execute<{ totp_secret: string; totp_pending_secret: string | null; totp_enabled_at: Date | null }>(
-        sql`select totp_secret, totp_pending_secret, totp_enabled_at from users where id = ${user.id}`,
-      )),
-    ];
+    const [account] = await select<{ totp_secret: string; totp_pending_secret: string | null; totp_enabled_at: Date | null }>(
+      sql`select totp_secret, totp_pending_secret, totp_enabled_at from users where id = ${user.id}`,
+    );
     expect(account!.totp_secret).not.toContain(secret);
     expect(account!.totp_pending_secret).toBeNull();
     expect(account!.totp_enabled_at).not.toBeNull();
@@ -339,12 +343,10 @@ describe('turning it off: DELETE /users/me/2fa', () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body).toEqual({ success: true, message: expect.any(String) });
     expect((await me(fresh.cookie)).body.data.twoFactorEnabled).toBe(false);
-    const [row] = [
-      ...(await server.database.db.execute<{ secrets: number; codes: number }>(
-        sql`select (select count(*) from users where id = ${fresh.user.id} and (totp_secret is not null or totp_enabled_at is not null))::int as secrets,
-                   (select count(*) from recovery_codes where user_id = ${fresh.user.id})::int as codes`,
-      )),
-    ];
+    const [row] = await select<{ secrets: number; codes: number }>(
+      sql`select (select count(*) from users where id = ${fresh.user.id} and (totp_secret is not null or totp_enabled_at is not null))::int as secrets,
+                 (select count(*) from recovery_codes where user_id = ${fresh.user.id})::int as codes`,
+    );
     expect(row).toEqual({ secrets: 0, codes: 0 });
     const login = await server.request('POST', LOGIN, { body: { email: fresh.user.email, password: fresh.user.password }, headers: { 'x-forwarded-for': freshIp() } });
     expect(login.body).toMatchObject({ success: true, message: 'Login successful', data: { _id: fresh.user.id } });
