@@ -353,4 +353,13 @@ describe('turning it off: DELETE /users/me/2fa', () => {
     expect(setCookiePair(login, SESSION_COOKIE)).toBeDefined();
     expectError(await server.request('DELETE', ENROL, { cookie: fresh.cookie, body: { password: fresh.user.password } }), 409, /already off/i);
   });
+
+  it('a wrong password counts as a failed sign-in: a stolen session cannot be used to guess it', async () => {
+    const fresh = await buildTwoFactorUser(server);
+    const disable = (password: string) =>
+      server.request('DELETE', ENROL, { cookie: fresh.cookie, body: { password }, headers: { 'x-forwarded-for': freshIp() } });
+    for (let index = 0; index < MAX_FAILURES; index += 1) expectError(await disable(`guess-number-${index}`), 400, /Password is incorrect/);
+    expectError(await disable(fresh.user.password), 429, /for this account/);
+    expect((await me(fresh.cookie)).body.data.twoFactorEnabled).toBe(true);
+  });
 });
