@@ -128,6 +128,11 @@ function hintsFor(operation: Operation): FieldHints {
         return fc.uuid().map((value) => `fuzz_${value.slice(0, 12)}`);
       case 'password':
         return operation.path.endsWith('/login') ? fc.constant(DEFAULT_PASSWORD) : undefined;
+      // Two-factor codes of the right shape (the code schemas normalize before they check).
+      case 'code':
+        return fc.stringMatching(/^\d{6}$/);
+      case 'recoveryCode':
+        return fc.stringMatching(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{2}$/);
       default:
         return undefined;
     }

@@ -32,6 +32,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 import { compiledSerializerCompiler } from './http/response-serializer.js';
 
@@ -223,6 +224,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(twoFactorRoutes(ctx));
       await api.register(categoriesRoutes(ctx));
       await api.register(todosRoutes(ctx));
       await api.register(workspacesRoutes(ctx));

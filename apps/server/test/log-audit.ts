@@ -43,18 +43,40 @@ export function findLeakedSecrets(dir: string): { files: number; lines: number; 
   return { files: logFiles.length, lines, secrets: secrets.size, leaks };
 }
 
-/** The secrets in a request body (any field named like a password, at any depth). */
+/**
+ * The secrets in a request body (any field named like a password, at any depth), and the
+ * second factors of a sign-in: a recovery code (as typed and in its normal form), and a
+ * six-digit code, registered as the JSON string it would be in a logged body (`"123456"`),
+ * since six bare digits would match timestamps and ids by chance.
+ */
 export function secretsInBody(body: unknown, into: Set<string>) {
   if (!body || typeof body !== 'object') return;
   for (const [key, value] of Object.entries(body)) {
     if (typeof value === 'string' && /password/i.test(key)) into.add(value);
+    else if (typeof value === 'string' && key === 'recoveryCode') addRecoveryCode(value, into);
+    else if (typeof value === 'string' && key === 'code' && /^\d{6}$/.test(value.trim())) into.add(JSON.stringify(value.trim()));
     else secretsInBody(value, into);
   }
 }
 
-/** The session token and device cookie a response issued, if any. */
+function addRecoveryCode(code: string, into: Set<string>) {
+  into.add(code);
+  into.add(code.replace(/[\s-]+/g, '').toLowerCase());
+}
+
+/** The secrets in an answer: a TOTP secret (and its otpauth URL) and recovery codes (issue 16). */
+export function secretsInAnswer(body: unknown, into: Set<string>) {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (!data || typeof data !== 'object') return;
+  const { secret, otpauthUrl, recoveryCodes } = data as { secret?: unknown; otpauthUrl?: unknown; recoveryCodes?: unknown };
+  if (typeof secret === 'string') into.add(secret);
+  if (typeof otpauthUrl === 'string') into.add(otpauthUrl);
+  if (Array.isArray(recoveryCodes)) for (const code of recoveryCodes) if (typeof code === 'string') addRecoveryCode(code, into);
+}
+
+/** The session token, device cookie and sign-in challenge a response issued, if any. */
 export function secretInSetCookie(header: string | null, into: Set<string>) {
-  for (const pattern of [/tasklane_session=([^;]+)/, /tasklane_device=([^;]+)/]) {
+  for (const pattern of [/tasklane_session=([^;]+)/, /tasklane_device=([^;]+)/, /tasklane_login_challenge=([^;]+)/]) {
     const match = pattern.exec(header ?? '');
     if (match?.[1]) into.add(decodeURIComponent(match[1]));
   }

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPostgres, type Database } from '../src/db/client.js';
 import { connectPostgres, withDatabase } from '../src/db/connect.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
-import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
+import { secretInSetCookie, secretsInAnswer, secretsInBody, writeAuditFiles } from './log-audit.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
@@ -165,6 +165,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       } catch {
         parsed = undefined;
       }
+      secretsInAnswer(parsed, secrets);
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
     async close() {

@@ -41,6 +41,8 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step whose code was accepted: a code is good once (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

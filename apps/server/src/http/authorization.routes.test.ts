@@ -20,6 +20,7 @@ import {
 import { openTestEventStream } from '../../test/event-stream.js';
 import { multipartBody, type FormPart } from '../../test/multipart.js';
 import { apiOperations } from '../../test/routes.js';
+import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from '../../test/two-factor.js';
 import { startScene } from '../../test/scene.js';
 import type { TestServer } from '../../test/test-server.js';
 
@@ -118,6 +119,33 @@ const rows: Record<string, Row> = {
   'GET /api/v1/users/me': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me' }) },
   'GET /api/v1/users/projects': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/projects' }) },
   'GET /api/v1/users/tasks': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/tasks' }) },
+  // Two-factor sign-in is the caller's own account's: any signed-in caller, on their account alone.
+  // Confirming and turning off change how an account signs in, so those run on an account of their own.
+  'POST /api/v1/users/me/2fa': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/2fa' }) },
+  'POST /api/v1/users/me/2fa/confirm': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => {
+      if (kind === 'signed out') return { url: '/api/v1/users/me/2fa/confirm', body: { code: '123456' } };
+      const { cookie } = await buildSignedInUser(server);
+      const enrolled = await server.request('POST', '/api/v1/users/me/2fa', { cookie });
+      return { url: '/api/v1/users/me/2fa/confirm', cookie, body: { code: totpCode(enrolled.body.data.secret) } };
+    },
+  },
+  'DELETE /api/v1/users/me/2fa': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => {
+      const { user, cookie } = await buildTwoFactorUser(server);
+      return { url: '/api/v1/users/me/2fa', cookie: kind === 'signed out' ? null : cookie, body: { password: user.password } };
+    },
+  },
+  // Like the first step, open to anyone: what counts is the challenge cookie of a right password.
+  'POST /api/v1/auth/login/2fa': {
+    statuses: everyone(200),
+    request: async () => {
+      const { user, secret } = await buildTwoFactorUser(server);
+      return { url: '/api/v1/auth/login/2fa', cookie: await startTwoFactorLogin(server, user), body: { code: totpCode(secret, 1) } };
+    },
+  },
 
   'PUT /api/v1/users/me': {
     statuses: signedIn(200),

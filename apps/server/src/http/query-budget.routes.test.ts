@@ -22,6 +22,7 @@ import {
 } from '../../test/factories.js';
 import { multipartBody } from '../../test/multipart.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../test/test-server.js';
+import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from '../../test/two-factor.js';
 
 const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]);
 
@@ -108,6 +109,24 @@ describe('SQL statements per request', () => {
     },
     'POST /api/v1/auth/logout': async () => call('POST', '/api/v1/auth/logout', { cookie: (await buildSignedInUser(server)).cookie }),
     'GET /api/v1/users/me': () => call('GET', '/api/v1/users/me', { cookie: owner.cookie }),
+    'POST /api/v1/users/me/2fa': async () => call('POST', '/api/v1/users/me/2fa', { cookie: (await buildSignedInUser(server)).cookie }),
+    'POST /api/v1/users/me/2fa/confirm': async () => {
+      const { cookie } = await buildSignedInUser(server);
+      const enrolled = await server.request('POST', '/api/v1/users/me/2fa', { cookie });
+      return call('POST', '/api/v1/users/me/2fa/confirm', { cookie, body: { code: totpCode(enrolled.body.data.secret) } });
+    },
+    'DELETE /api/v1/users/me/2fa': async () => {
+      const { user, cookie } = await buildTwoFactorUser(server);
+      return call('DELETE', '/api/v1/users/me/2fa', { cookie, body: { password: user.password } });
+    },
+    'POST /api/v1/auth/login/2fa': async () => {
+      // After a wrong code: the success also clears the account's failures.
+      const { user, secret } = await buildTwoFactorUser(server);
+      const challenge = await startTwoFactorLogin(server, user);
+      const right = totpCode(secret, 1);
+      await server.request('POST', '/api/v1/auth/login/2fa', { cookie: challenge, body: { code: right === '000000' ? '111111' : '000000' } });
+      return call('POST', '/api/v1/auth/login/2fa', { cookie: challenge, body: { code: right } });
+    },
     'GET /api/v1/users': () => call('GET', '/api/v1/users', { cookie: owner.cookie }),
     'PUT /api/v1/users/me': async () => {
       const account = await buildSignedInUser(server);
@@ -391,6 +410,14 @@ describe('SQL statements per request', () => {
     );
     // At most one transaction, and only around statements that must see each other's locks.
     expect(queries.transactions).toBeLessThanOrEqual(1);
+  });
+
+  it(`the first step of a sign-in with two-factor on runs at most ${STATEMENT_BUDGET} statements too`, async () => {
+    const { user } = await buildTwoFactorUser(server);
+    const response = await call('POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+    expect(response.body, response.text).toMatchObject({ data: { twoFactorRequired: true } });
+    const queries = server.queriesOf(response);
+    expect(queries.statements.length, queries.statements.map((statement) => statement.sql).join('\n\n')).toBeLessThanOrEqual(STATEMENT_BUDGET);
   });
 
   it(`a board move that renumbers its column (rare: a gap split some 150 times) runs at most ${STATEMENT_BUDGET} statements too`, async () => {

@@ -68,6 +68,10 @@ describe('staleQueriesFor: each kind of change and the answers it makes stale', 
     }
   });
 
+  it("a change of one's own account (two-factor on or off) makes the signed-in user stale, and nothing else", () => {
+    expect(staleQueriesFor({ type: 'account.updated', entityId: 'me' }, 'me')).toEqual([{ queryKey: queryKeys.me() }]);
+  });
+
   it('knows the signed-in user from the cache when not told', async () => {
     const cache = filledCache();
     await markStale(cache.client, [liveEvent('member.removed', { userId: 'me', featureId: null, taskId: null })]);

@@ -6,8 +6,14 @@ import { queryKeys } from './query-keys';
  * A change: a live event as the server streams it (someone else's change), or the same shape
  * built by this tab's own mutation. Only what names the change matters here.
  */
-export type Change = Pick<LiveEvent, 'type' | 'entityId'> &
+export type Change = { type: LiveEvent['type'] | AccountChangeType } & Pick<LiveEvent, 'entityId'> &
   Partial<Pick<LiveEvent, 'projectId' | 'workspaceId' | 'featureId' | 'taskId' | 'userId'>>;
+
+/**
+ * Changes of the signed-in account itself (issue 16: its two-factor sign-in): only this tab's
+ * own mutations make them (no live event names an account), and they touch GET /users/me.
+ */
+export type AccountChangeType = 'account.updated';
 
 /**
  * One cached answer (or prefix of answers) a change makes stale; `tasksOf`: the details of the
@@ -55,6 +61,8 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
   ];
   const assigned: Stale = { queryKey: queryKeys.assignedTasks() };
   switch (change.type) {
+    case 'account.updated':
+      return [{ queryKey: queryKeys.me() }];
     case 'todo.created':
     case 'todo.updated':
     case 'todo.deleted':

@@ -66,6 +66,14 @@ import {
   registerResponseSchema,
   usersResponseSchema,
 } from '../users.js';
+import {
+  confirmTwoFactorBodySchema,
+  disableTwoFactorBodySchema,
+  loginAnswerSchema,
+  loginSecondStepBodySchema,
+  recoveryCodesResponseSchema,
+  twoFactorEnrolmentResponseSchema,
+} from '../two-factor.js';
 import { workspaceBodySchema, workspaceParamsSchema, workspaceResponseSchema, workspacesResponseSchema } from '../workspaces.js';
 import { defineOperations, listOperations } from './define.js';
 import { operationRoutes } from './routes.js';
@@ -106,9 +114,10 @@ export const operations = defineOperations(operationRoutes, {
     },
     login: {
       tags: ['auth'],
-      summary: 'Sign in: receive the session cookie, and the device cookie that exempts this browser from lockouts caused elsewhere',
+      summary:
+        'Sign in: receive the session cookie, and the device cookie that exempts this browser from lockouts caused elsewhere; with two-factor sign-in on, `data.twoFactorRequired` and a 5-minute challenge cookie instead (then POST /auth/login/2fa)',
       body: loginBodySchema,
-      responses: { 200: loginResponseSchema },
+      responses: { 200: loginAnswerSchema },
       errors: [400, 401, 429],
     },
     logout: {
@@ -116,6 +125,36 @@ export const operations = defineOperations(operationRoutes, {
       summary: 'Sign out: ends the session on the server',
       responses: { 200: messageResponseSchema },
       errors: [],
+    },
+  },
+  twoFactor: {
+    enrol: {
+      tags: ['two-factor'],
+      summary: 'Start two-factor enrolment: a new TOTP secret and its otpauth URL (replaces any pending one); 409 when it is on already',
+      responses: { 200: twoFactorEnrolmentResponseSchema },
+      errors: [401, 409, 429],
+    },
+    confirm: {
+      tags: ['two-factor'],
+      summary: 'Turn two-factor sign-in on with a code of the pending secret; answers ten one-time recovery codes, shown this once',
+      body: confirmTwoFactorBodySchema,
+      responses: { 200: recoveryCodesResponseSchema },
+      errors: [400, 401, 409, 429],
+    },
+    disable: {
+      tags: ['two-factor'],
+      summary: "Turn two-factor sign-in off (needs the account's password); its secret and recovery codes are deleted",
+      body: disableTwoFactorBodySchema,
+      responses: { 200: messageResponseSchema },
+      errors: [400, 401, 403, 409, 429],
+    },
+    completeLogin: {
+      tags: ['auth', 'two-factor'],
+      summary:
+        "Second step of a sign-in with two-factor on: a code (or a recovery code) within 5 minutes of the password; answers what POST /auth/login answers without two-factor, and its cookies",
+      body: loginSecondStepBodySchema,
+      responses: { 200: loginResponseSchema },
+      errors: [400, 401, 429],
     },
   },
   users: {

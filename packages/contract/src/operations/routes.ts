@@ -22,6 +22,12 @@ export const operationRoutes = {
     login: { method: 'POST', path: '/api/v1/auth/login' },
     logout: { method: 'POST', path: '/api/v1/auth/logout' },
   },
+  twoFactor: {
+    enrol: { method: 'POST', path: '/api/v1/users/me/2fa' },
+    confirm: { method: 'POST', path: '/api/v1/users/me/2fa/confirm' },
+    disable: { method: 'DELETE', path: '/api/v1/users/me/2fa' },
+    completeLogin: { method: 'POST', path: '/api/v1/auth/login/2fa' },
+  },
   users: {
     me: { method: 'GET', path: '/api/v1/users/me' },
     list: { method: 'GET', path: '/api/v1/users' },

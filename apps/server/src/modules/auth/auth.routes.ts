@@ -2,6 +2,7 @@ import { operations } from '@tasklane/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readDeviceCookie, setDeviceCookie } from '../../http/device-cookie.js';
 import { SMALL_BODY_LIMIT_BYTES } from '../../http/json-body.js';
+import { setChallengeCookie } from '../../http/login-challenge-cookie.js';
 import { route } from '../../http/operation-route.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
@@ -30,8 +31,13 @@ export function authRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
         const signedIn = await login(ctx, request.body, {
           ip: request.ip,
           deviceToken: readDeviceCookie(request, cookieSecure),
-          userAgent: request.headers['user-agent'],
+          userAgent: request.headers['user-agent']?.slice(0, 512),
         });
+        if ('twoFactorRequired' in signedIn) {
+          // No session yet: the second step (POST /auth/login/2fa) finds this sign-in by its cookie.
+          setChallengeCookie(reply, signedIn.challenge.token, signedIn.challenge.expiresAt, cookieSecure);
+          return { success: true as const, data: { twoFactorRequired: true as const }, message: 'Enter the code from your authenticator app' };
+        }
         setSessionCookie(reply, signedIn.token, signedIn.expiresAt, cookieSecure);
         setDeviceCookie(reply, signedIn.deviceToken, cookieSecure);
         return { success: true as const, data: signedIn.user, message: 'Login successful' };

@@ -11,13 +11,15 @@ import { admitLoginAttempt } from './login-limits.js';
 import { hitWindow } from './rate-limits.repo.js';
 import { deleteSession, findSessionUser, insertSession } from './sessions.repo.js';
 import { generateSessionToken, hashSessionToken } from './tokens.js';
+import { startLoginChallenge, type LoginChallenge } from '../two-factor/login-challenges.js';
 
 const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 /** A session's (and its user's) last_seen_at is written at most this often. */
 const LAST_SEEN_INTERVAL_MS = 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-async function limitAuthAttempts({ db, config }: ServiceContext, ip: string) {
+/** The per-address limit of every sign-in and registration step (AUTH_RATE_LIMIT_PER_IP). */
+export async function limitAuthAttempts({ db, config }: ServiceContext, ip: string) {
   const { perIp, windowMs } = config.authRateLimit;
   const window = await hitWindow(db, `auth-ip:${ip}`, windowMs);
   if (window.count > perIp) {
@@ -52,7 +54,10 @@ export type SignedIn = { user: User; token: string; expiresAt: Date; deviceToken
 /** Where a sign-in comes from: the client address and the device cookie it carried, if any. */
 export type LoginClient = { ip: string; deviceToken: string | undefined; userAgent?: string };
 
-export async function login(ctx: ServiceContext, body: LoginData, client: LoginClient): Promise<SignedIn> {
+/** A right password of an account with two-factor sign-in: no session yet, a challenge for the code. */
+export type SecondStepRequired = { twoFactorRequired: true; challenge: LoginChallenge };
+
+export async function login(ctx: ServiceContext, body: LoginData, client: LoginClient): Promise<SignedIn | SecondStepRequired> {
   await limitAuthAttempts(ctx, client.ip);
   const credentials = await findUserCredentialsByEmail(ctx.db, body.email);
   const deviceKey = await loadDeviceKey(ctx.db);
@@ -67,8 +72,13 @@ export async function login(ctx: ServiceContext, body: LoginData, client: LoginC
     ? await verifyPassword(credentials.passwordHash, body.password)
     : (await verifyAgainstDummy(body.password), false);
   if (!credentials || !isValid) throw unauthorized(INVALID_CREDENTIALS);
+  const { passwordHash: _hash, twoFactorEnabled, ...user } = credentials;
+  if (twoFactorEnabled) {
+    // Not a failure, but not a sign-in yet either: the account's failures stand until the code is right.
+    await attempt.passedFirstStep();
+    return { twoFactorRequired: true, challenge: await startLoginChallenge(ctx, user.id) };
+  }
   await attempt.succeeded();
-  const { passwordHash: _hash, ...user } = credentials;
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
   await insertSession(ctx.db, { id: hashSessionToken(token), userId: user.id, expiresAt, clientIp: client.ip, userAgent: client.userAgent });

@@ -3,8 +3,17 @@ import type { ServiceContext } from '../context.js';
 import type { DeviceToken } from './device-tokens.js';
 import { findWindowEnd, returnPlaces, takePlaces, type Place } from './rate-limits.repo.js';
 
-/** What an admitted sign-in attempt does once its password has been checked and was right. */
-export type AdmittedAttempt = { succeeded(): Promise<void> };
+/** What an admitted sign-in attempt does once its password (or code) has been checked and was right. */
+export type AdmittedAttempt = {
+  /** The sign-in is complete: its places are given back and the account's failures start over. */
+  succeeded(): Promise<void>;
+  /**
+   * A right password of an account with two-factor sign-in: its places are given back, but no
+   * count starts over, or a thief who has the password could clear the account's failures
+   * between guesses of the code.
+   */
+  passedFirstStep(): Promise<void>;
+};
 
 export type AttemptSource = {
   /** The account's email (known or not). */
@@ -62,5 +71,5 @@ export async function admitLoginAttempt(ctx: ServiceContext, source: AttemptSour
     await returnPlaces(ctx.db, keys.filter((key) => taken.has(key)));
     throw lockedOut(full.whose, await findWindowEnd(ctx.db, full.key));
   }
-  return { succeeded: () => returnPlaces(ctx.db, keys, ending) };
+  return { succeeded: () => returnPlaces(ctx.db, keys, ending), passedFirstStep: () => returnPlaces(ctx.db, keys) };
 }

@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from '../auth/sessions.repo.js';
 import type { ServiceContext } from '../context.js';
 import { EVENT_RETENTION_MS } from '../events/events.constants.js';
 import { pruneEvents } from '../events/events.repo.js';
+import { deleteExpiredChallenges } from '../two-factor/two-factor.repo.js';
 
 const INTERVAL_MS = 60 * 60 * 1000;
 /** An unfinished upload file untouched this long was left by a crash (a live one is written to all the time). */
@@ -19,6 +20,7 @@ export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
 export async function runHousekeeping(ctx: ServiceContext, now = new Date()) {
   await deleteExpiredSessions(ctx.db);
   await deleteExpiredWindows(ctx.db);
+  await deleteExpiredChallenges(ctx.db);
   await pruneEvents(ctx.db, new Date(now.getTime() - EVENT_RETENTION_MS));
   const staleTempFiles = await ctx.files.removeStaleTemp(new Date(now.getTime() - STALE_TEMP_FILE_MS));
   const orphanFiles = await sweepOrphanFiles(ctx, new Date(now.getTime() - ORPHAN_FILE_AGE_MS));

@@ -24,7 +24,7 @@ export type AccountUserRow = UserRow & { isAdmin: boolean; twoFactorEnabled: boo
 
 export async function findUserCredentialsByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ ...publicUserColumns, passwordHash: users.passwordHash })
+    .select({ ...publicUserColumns, passwordHash: users.passwordHash, twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null` })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);

@@ -1,7 +1,7 @@
-import type { Me } from '@tasklane/contract';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { SettingsPage } from '@/features/account/pages/settings-page';
 import { useMe } from '@/features/auth/api/get-me';
+import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
 /**
  * /settings: the account feature's page for the signed-in user (GET /users/me answers the
@@ -12,9 +12,8 @@ export default function SettingsRoute() {
   if (!user) return <FullPageLoader fill="area" />;
   return (
     <SettingsPage
-      me={user as Me}
-      // Two-factor sign-in section (issue 16, part D): <TwoFactorSection /> goes here.
-      twoFactor={undefined}
+      me={user}
+      twoFactor={<TwoFactorSection />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '@tasklane/contract';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Forgets the signed-in user (after any 401); the route guard then sends the visitor to /login. */
@@ -9,4 +10,15 @@ export function dropSession(queryClient: QueryClient) {
 /** Removes every cached answer except the session itself (whose observers must keep watching). */
 export function removeCachedData(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me()[0] });
+}
+
+/**
+ * A sign-in succeeded with `user`: nothing cached for a previous user stays, the user shows at
+ * once, and GET /users/me is asked again for what only the account itself sees (isAdmin,
+ * twoFactorEnabled), which the sign-in's answer (the SPEC's user) does not carry.
+ */
+export function startSession(queryClient: QueryClient, user: User) {
+  removeCachedData(queryClient);
+  queryClient.setQueryData(queryKeys.me(), user);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me(), exact: true });
 }

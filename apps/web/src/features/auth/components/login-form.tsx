@@ -13,24 +13,36 @@ import { isApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { readReturnTo } from '../lib/return-to';
 import { authLinkClassName } from './auth-layout';
+import { TwoFactorLoginStep } from './two-factor-login-step';
 
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const loginMutation = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  // A right password of an account with two-factor sign-in: the code is asked for next.
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors },
   } = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
+
+  const signedIn = () => {
+    toast.success('Login successful!');
+    void navigate(readReturnTo(location.state), { replace: true });
+  };
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
     loginMutation.mutate({ email: values.email.trim(), password: values.password }, {
-      onSuccess() {
-        toast.success('Login successful!');
-        void navigate(readReturnTo(location.state), { replace: true });
+      onSuccess(answer) {
+        if ('twoFactorRequired' in answer) {
+          setNeedsCode(true);
+          return;
+        }
+        signedIn();
       },
       onError(error) {
         console.error('Login failed:', error);
@@ -38,6 +50,18 @@ export function LoginForm() {
       },
     });
   });
+
+  if (needsCode) {
+    return (
+      <TwoFactorLoginStep
+        onSignedIn={signedIn}
+        onStartOver={() => {
+          resetField('password');
+          setNeedsCode(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
