@@ -43,13 +43,18 @@ export function findLeakedSecrets(dir: string): { files: number; lines: number; 
   return { files: logFiles.length, lines, secrets: secrets.size, leaks };
 }
 
-/** The secrets in a request body (any field named like a password, at any depth). */
+/** The secrets in a request body: any field named like a password or a token (reset, invite), at any depth. */
 export function secretsInBody(body: unknown, into: Set<string>) {
   if (!body || typeof body !== 'object') return;
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string' && /password/i.test(key)) into.add(value);
+    if (typeof value === 'string' && /password|token/i.test(key)) into.add(value);
     else secretsInBody(value, into);
   }
+}
+
+/** The tokens of links in an answer or an email (`?token=...`: reset and invite links). */
+export function secretsInLinks(text: string, into: Set<string>) {
+  for (const match of text.matchAll(/[?&]token=([A-Za-z0-9_%-]{16,})/g)) into.add(decodeURIComponent(match[1]!));
 }
 
 /** The session token and device cookie a response issued, if any. */
