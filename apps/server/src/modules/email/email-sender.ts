@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { outsideRecording } from '../../db/query-log.js';
 import { claimDueEmails, markEmailFailed, markEmailSent, type ClaimedEmail } from './email-outbox.repo.js';
 
 /** How the outbox is worked; the defaults suit production, tests shorten the waits. */
@@ -102,7 +103,8 @@ export class EmailSender {
       return;
     }
     clearTimeout(this.timer);
-    this.round = this.runRounds().finally(() => {
+    // Woken by a request, the round is still not part of it (its SQL is not the request's).
+    this.round = outsideRecording(() => this.runRounds()).finally(() => {
       this.round = undefined;
       this.schedule();
     });
