@@ -8,6 +8,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
+import { AuthHeading } from './auth-layout';
+import { AuthIcon } from './auth-icon';
 import { FormAlert } from './form-alert';
 
 /**
@@ -41,9 +43,10 @@ export function ForgotPasswordForm() {
   if (sentTo !== null) {
     return (
       <div role="status" className="space-y-3 text-center">
-        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300">
           <MailCheck aria-hidden="true" className="size-6" />
         </div>
+        <AuthHeading title="Check your email" />
         <p className="text-sm text-slate-700 dark:text-slate-300">{FORGOT_PASSWORD_MESSAGE}</p>
         <p className="text-sm text-slate-500 dark:text-slate-400">
           Nothing after a few minutes? Check your spam folder, or{' '}
@@ -61,23 +64,27 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {failure && <FormAlert message={failure} />}
-      <Field label="Email" htmlFor="email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          autoFocus
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'email-error' : undefined}
-          {...register('email')}
-        />
-      </Field>
-      <Button type="submit" className="w-full" isLoading={forgotMutation.isPending}>
-        {forgotMutation.isPending ? 'Sending...' : 'Send reset link'}
-      </Button>
-    </form>
+    <>
+      <AuthIcon />
+      <AuthHeading title="Forgot your password?" subtitle="Enter the email of your account and we will send you a link to set a new one." />
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {failure && <FormAlert message={failure} />}
+        <Field label="Email" htmlFor="email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            autoFocus
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            {...register('email')}
+          />
+        </Field>
+        <Button type="submit" className="w-full" isLoading={forgotMutation.isPending}>
+          {forgotMutation.isPending ? 'Sending...' : 'Send reset link'}
+        </Button>
+      </form>
+    </>
   );
 }

@@ -26,6 +26,7 @@ describe('ForgotPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
     expect((await screen.findByRole('status')).textContent).toContain(FORGOT_PASSWORD_MESSAGE);
+    expect(screen.getByRole('heading', { name: 'Check your email' })).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
       { method: 'POST', path: '/api/v1/auth/forgot-password', body: { email: 'jane@example.com' } },
     ]);

@@ -1,8 +1,9 @@
-import { ArrowLeft, KeyRound } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuthOptions } from '../api/auth-options';
+import { AuthIcon } from '../components/auth-icon';
 import { AuthHeading, AuthLayout, authLinkClassName } from '../components/auth-layout';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 
@@ -16,20 +17,15 @@ export default function ForgotPasswordPage() {
   const byEmail = options.data?.passwordResetByEmail ?? options.isError;
   return (
     <AuthLayout>
-      <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
-        <KeyRound aria-hidden="true" className="size-6" />
-      </div>
       {options.isPending ? (
         <div className="flex justify-center py-6 text-indigo-600 dark:text-indigo-400" role="status" aria-label="Loading">
           <Spinner />
         </div>
       ) : byEmail ? (
-        <>
-          <AuthHeading title="Forgot your password?" subtitle="Enter the email of your account and we will send you a link to set a new one." />
-          <ForgotPasswordForm />
-        </>
+        <ForgotPasswordForm />
       ) : (
         <>
+          <AuthIcon />
           <AuthHeading title="Forgot your password?" />
           <div className="space-y-3 text-sm text-slate-600 dark:text-slate-400">
             <p>This Tasklane installation does not send email, so ask an administrator to reset your password.</p>

@@ -1,9 +1,10 @@
 import { INVALID_RESET_LINK_MESSAGE } from '@tasklane/contract';
-import { CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
+import { CircleCheck, LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { AuthIcon } from '../components/auth-icon';
 import { AuthHeading, AuthLayout, authLinkClassName } from '../components/auth-layout';
 import { ResetPasswordForm, type ResetOutcome } from '../components/reset-password-form';
 
@@ -22,9 +23,7 @@ export default function ResetPasswordPage() {
     <AuthLayout>
       {outcome === null && (
         <>
-          <div className={`${iconClassName} bg-indigo-100 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300`}>
-            <KeyRound aria-hidden="true" className="size-6" />
-          </div>
+          <AuthIcon />
           <AuthHeading title="Choose a new password" subtitle="Choose a password of at least 8 characters" />
           <ResetPasswordForm token={token} onDone={setOutcome} />
           <p className="mt-6 text-center text-sm">
