@@ -43,6 +43,7 @@ beforeAll(async () => {
   server = await startTestServer({
     authRateLimit: { perIp: 10_000_000, windowMs: 60_000 },
     loginFailures: { max: 10_000_000, maxPerIp: 10_000_000, windowMs: 60_000 },
+    passwordResetLimits: { perIp: 10_000_000, perEmail: 10_000_000, windowMs: 60_000 },
   });
   owner = await buildSignedInUser(server);
   const member = await buildUser(server);

@@ -26,7 +26,9 @@ import type { ServiceContext } from './modules/context.js';
 import { EventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { featuresRoutes } from './modules/features/features.routes.js';
+import { EmailSender, type EmailSenderSettings } from './modules/email/email-sender.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
@@ -56,6 +58,8 @@ export type BuildAppOptions = {
   verifyResponses?: boolean;
   /** The other server processes of this instance (WEB_CONCURRENCY), sharing the API throttle. */
   throttlePeers?: ThrottlePeers;
+  /** The email outbox sender's waits (tests shorten them); it runs only when SMTP_URL is set. */
+  emailSender?: Partial<EmailSenderSettings>;
 };
 
 export type RequestQueries = {
@@ -138,7 +142,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -217,11 +221,16 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   const events = new EventHub(database.db, database, app.log, config.eventStreams);
   await events.start();
   app.addHook('preClose', async () => events.close());
-  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events };
+  // Every instance sends the outbox's email (each message once, whoever claims it); it stops
+  // when the app closes, before the database does.
+  const outbox = config.email ? new EmailSender(database.db, config.email, app.log, emailSender) : undefined;
+  if (outbox) app.addHook('onClose', async () => outbox.stop());
+  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
+      await api.register(passwordResetRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(twoFactorRoutes(ctx));
@@ -239,6 +248,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   );
 
   await registerWebApp(app, config.webDist, { cookieSecure: config.cookieSecure });
+  outbox?.start();
   return app;
 }
 

@@ -113,4 +113,34 @@ describe('loadConfig', () => {
     // An external server's limit is its own.
     expect(loadConfig({ WEB_CONCURRENCY: '16', DATABASE_URL: 'postgres://u@db/t' }).databasePoolSize).toBe(10);
   });
+
+  it('reads email settings: none without SMTP_URL, a From address from MAIL_FROM or the app host', () => {
+    expect(loadConfig({}).email).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: '' }).email).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://mailer:pw@mail.example.com:587' }).email).toEqual({
+      smtpUrl: 'smtp://mailer:pw@mail.example.com:587',
+      from: 'Tasklane <tasklane@mail.example.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', PUBLIC_URL: 'https://tasks.example.com' }).email?.from).toBe(
+      'Tasklane <tasklane@tasks.example.com>',
+    );
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'Team Tasks <tasks@example.com>' }).email?.from).toBe('Team Tasks <tasks@example.com>');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'tasks@example.com' }).email?.from).toBe('tasks@example.com');
+  });
+
+  it('refuses a malformed SMTP_URL or MAIL_FROM with a clear message that never repeats the password', () => {
+    for (const value of ['http://user:hunter2-secret@mail.example.com', 'mail.example.com:587', 'smtp://', 'smtp://user:hunter2-secret@']) {
+      let message = '';
+      try {
+        loadConfig({ SMTP_URL: value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message, value).toMatch(/SMTP_URL: must be an SMTP server URL such as smtp:\/\//);
+      expect(message).not.toContain('hunter2');
+    }
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM: must be an address/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'Tasks <a@b.c>\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM/);
+  });
 });

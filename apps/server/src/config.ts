@@ -29,6 +29,23 @@ function isOriginUrl(value: string): boolean {
   }
 }
 
+/**
+ * SMTP_URL as nodemailer takes it: smtp://user:pass@host:587 (STARTTLS when the server offers
+ * it) or smtps://user:pass@host:465 (TLS from the start). Its messages never repeat the value:
+ * it carries the SMTP password.
+ */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** "Name <address>" or a bare address, as a From header takes it (no line breaks). */
+const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -45,6 +62,20 @@ const envSchema = z.object({
     .refine(isOriginUrl, { message: 'must be the app origin, such as https://tasks.example.com (http or https, no path)' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isSmtpUrl(value), {
+      message: 'must be an SMTP server URL such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || MAIL_FROM_PATTERN.test(value), {
+      message: 'must be an address such as tasklane@example.com or "Tasklane <tasklane@example.com>"',
+    })
+    .optional(),
   SESSION_TTL_DAYS: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(60),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
@@ -90,6 +121,14 @@ export type Config = {
    * (save the health probe) are refused and the origin check takes it as the own origin.
    */
   publicUrl: string | undefined;
+  /**
+   * Outgoing email (password-reset links): the SMTP server and the From address; undefined when
+   * SMTP_URL is not set, and then nothing is ever sent. `smtpUrl` holds the SMTP password: never
+   * log it.
+   */
+  email: EmailConfig | undefined;
+  /** Forgot-password requests per window: per client address and per email asked about. */
+  passwordResetLimits: { perIp: number; perEmail: number; windowMs: number };
   sessionTtlMs: number;
   authRateLimit: { perIp: number; windowMs: number };
   /** Every API request but health, per client address; perIp 0 turns it off. */
@@ -105,6 +144,15 @@ export type Config = {
   /** Live event streams one instance keeps open: per client address, and in all (more: 429). */
   eventStreams: { perAddress: number; max: number };
 };
+
+export type EmailConfig = { smtpUrl: string; from: string };
+
+/** Without MAIL_FROM: "Tasklane <tasklane@host>", the host of PUBLIC_URL, else of the SMTP server. */
+function emailConfig(smtpUrl: string | undefined, from: string | undefined, publicUrl: string | undefined): EmailConfig | undefined {
+  if (!smtpUrl) return undefined;
+  const host = new URL(publicUrl ?? smtpUrl).hostname || 'localhost';
+  return { smtpUrl, from: from || `Tasklane <tasklane@${host}>` };
+}
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
   const trimmed = value.trim();
@@ -140,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim().replace(/\/$/, ''))
       .filter(Boolean),
     publicUrl: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
+    email: emailConfig(e.SMTP_URL, e.MAIL_FROM, e.PUBLIC_URL),
+    passwordResetLimits: { perIp: 20, perEmail: 5, windowMs: 60 * 60 * 1000 },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     apiRateLimit: { perIp: e.API_RATE_LIMIT_PER_IP, windowMs: e.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },

@@ -44,6 +44,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const stopHousekeeping = startHousekeeping({ db: database.db, config, files }, app.log);
       app.addHook('onClose', async () => stopHousekeeping());
     }
+    if (config.email && !config.publicUrl) {
+      // Links then name whatever Host a request carried: a forged Host could point one elsewhere.
+      app.log.warn('SMTP_URL is set without PUBLIC_URL: reset links in emails name the address each request was sent to; set PUBLIC_URL to the app\'s address');
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info({ database: database.kind, address }, 'Tasklane is listening');
     return {

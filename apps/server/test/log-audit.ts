@@ -44,7 +44,7 @@ export function findLeakedSecrets(dir: string): { files: number; lines: number; 
 }
 
 /**
- * The secrets in a request body (any field named like a password, at any depth), and the
+ * The secrets in a request body (any field named like a password or a token (reset, invite), at any depth), and the
  * second factors of a sign-in: a recovery code (as typed and in its normal form), and a
  * six-digit code, registered as the JSON string it would be in a logged body (`"123456"`),
  * since six bare digits would match timestamps and ids by chance.
@@ -52,7 +52,7 @@ export function findLeakedSecrets(dir: string): { files: number; lines: number; 
 export function secretsInBody(body: unknown, into: Set<string>) {
   if (!body || typeof body !== 'object') return;
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string' && /password/i.test(key)) into.add(value);
+    if (typeof value === 'string' && /password|token/i.test(key)) into.add(value);
     else if (typeof value === 'string' && key === 'recoveryCode') addRecoveryCode(value, into);
     else if (typeof value === 'string' && key === 'code' && /^\d{6}$/.test(value.trim())) into.add(JSON.stringify(value.trim()));
     else secretsInBody(value, into);
@@ -72,6 +72,11 @@ export function secretsInAnswer(body: unknown, into: Set<string>) {
   if (typeof secret === 'string') into.add(secret);
   if (typeof otpauthUrl === 'string') into.add(otpauthUrl);
   if (Array.isArray(recoveryCodes)) for (const code of recoveryCodes) if (typeof code === 'string') addRecoveryCode(code, into);
+}
+
+/** The tokens of links in an answer or an email (`?token=...`: reset and invite links). */
+export function secretsInLinks(text: string, into: Set<string>) {
+  for (const match of text.matchAll(/[?&]token=([A-Za-z0-9_%-]{16,})/g)) into.add(decodeURIComponent(match[1]!));
 }
 
 /** The session token, device cookie and sign-in challenge a response issued, if any. */

@@ -9,7 +9,8 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPostgres, type Database } from '../src/db/client.js';
 import { connectPostgres, withDatabase } from '../src/db/connect.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
-import { secretInSetCookie, secretsInAnswer, secretsInBody, writeAuditFiles } from './log-audit.js';
+import { secretInSetCookie, secretsInAnswer, secretsInBody, secretsInLinks, writeAuditFiles } from './log-audit.js';
+import type { EmailSenderSettings } from '../src/modules/email/email-sender.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
@@ -39,6 +40,8 @@ export type TestServer = {
   /** The SQL the request that gave `response` ran. */
   queriesOf(response: TestResponse): RequestQueries;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** A secret that passed through the server some other way (an SMTP password): the log audit checks it too. */
+  auditSecret(secret: string): void;
   close(): Promise<void>;
 };
 
@@ -94,6 +97,8 @@ export type TestServerOptions = {
   databaseUrl?: string;
   /** false runs the app as in production (no query log; the health fast path on). */
   recordQueries?: boolean;
+  /** The email outbox sender's waits, when `email` is configured (tests shorten retries). */
+  emailSender?: Partial<EmailSenderSettings>;
 };
 
 /**
@@ -126,10 +131,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     files,
     logger: { ...loggerOptions('info'), stream },
     verifyResponses: true,
+    emailSender: options.emailSender,
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).
   const secrets = new Set<string>();
+  if (config.email) secrets.add(new URL(config.email.smtpUrl).password);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {
@@ -159,6 +166,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       const response = await fetch(address + path, { method, headers, body, redirect: 'manual' });
       secretInSetCookie(response.headers.get('set-cookie'), secrets);
       const text = await response.text();
+      secretsInLinks(text, secrets);
       let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;
@@ -167,6 +175,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       }
       secretsInAnswer(parsed, secrets);
       return { status: response.status, headers: response.headers, body: parsed as any, text };
+    },
+    auditSecret(secret) {
+      secrets.add(secret);
     },
     async close() {
       // Every test is done by now. A streamed download whose last bytes reached the client

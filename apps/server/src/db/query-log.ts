@@ -37,3 +37,11 @@ export function noteTransaction() {
 export function recordQueries<T>(record: QueryRecord, work: () => T): T {
   return scope.run(record, work);
 }
+
+/**
+ * Runs `work` (and everything it starts) outside any recording scope: background work a request
+ * merely starts (the email sender it wakes) is not that request's SQL.
+ */
+export function outsideRecording<T>(work: () => T): T {
+  return scope.exit(work);
+}

@@ -22,6 +22,7 @@ import { multipartBody, type FormPart } from '../../test/multipart.js';
 import { apiOperations } from '../../test/routes.js';
 import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from '../../test/two-factor.js';
 import { startScene } from '../../test/scene.js';
+import { createResetToken } from '../modules/password-reset/reset-tokens.js';
 import type { TestServer } from '../../test/test-server.js';
 
 /**
@@ -114,6 +115,25 @@ const rows: Record<string, Row> = {
       const user = userFor(cast, kind)?.user;
       return { url: '/api/v1/auth/logout', cookie: user ? await signIn(server, user) : null };
     },
+  },
+  'GET /api/v1/auth/options': { statuses: everyone(200), request: () => ({ url: '/api/v1/auth/options' }) },
+  // The same answer for everyone, whether the email has an account or not.
+  'POST /api/v1/auth/forgot-password': {
+    statuses: everyone(200),
+    request: (_world, kind) => ({ url: '/api/v1/auth/forgot-password', body: { email: (userFor(cast, kind)?.user ?? cast.stranger.user).email } }),
+  },
+  // Whoever holds a valid link may use it, signed in as anyone or not at all.
+  'POST /api/v1/auth/reset-password': {
+    statuses: everyone(200),
+    request: async () => {
+      const token = await createResetToken(server.database.db, (await buildUser(server)).id);
+      return { url: '/api/v1/auth/reset-password', body: { token, password: 'a-new-secret-55' } };
+    },
+  },
+  // Instance administrators only: no project role counts (admin-reset-link.routes.test.ts has an administrator's 200).
+  'POST /api/v1/admin/users/:id/reset-link': {
+    statuses: signedIn(403),
+    request: async () => ({ url: `/api/v1/admin/users/${(await buildUser(server)).id}/reset-link` }),
   },
   'GET /api/v1/users': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users' }) },
   'GET /api/v1/users/me': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me' }) },

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { readSessionToken } from './session.js';
 
 /** Pages outside the signed-in app: they make no API call on their first screen. */
-const SIGNED_OUT_PAGES = new Set(['/login', '/register', '/forgot-password']);
+const SIGNED_OUT_PAGES = new Set(['/login', '/register', '/forgot-password', '/reset-password']);
 
 /** What a page's HTML asks the browser to fetch alongside its entry script. */
 export type FirstScreen = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes, type RequestQueries } from '../app.js';
 import {
@@ -25,6 +25,9 @@ import { startTestServer, type TestResponse, type TestServer } from '../../test/
 import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from '../../test/two-factor.js';
 
 const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]);
+import { startMailbox, type Mailbox } from '../../test/mailbox.js';
+import { users } from '../db/schema.js';
+import { createResetToken } from '../modules/password-reset/reset-tokens.js';
 
 /** The most SQL statements any one request may run, the session lookup included (issue 8). */
 const STATEMENT_BUDGET = 5;
@@ -50,13 +53,20 @@ describe('SQL statements per request', () => {
   let server: TestServer;
   let owner: SignedInUser;
   let other: SignedInUser;
+  let mailbox: Mailbox;
   const counted: Array<{ route: string; statements: number; transactions: number }> = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
+    // Email configured: forgot-password's costliest path writes a reset link to the outbox.
+    mailbox = await startMailbox();
+    server = await startTestServer({
+      authRateLimit: { perIp: 100_000, windowMs: 60_000 },
+      email: { smtpUrl: mailbox.smtpUrl, from: 'tasklane@example.com' },
+    });
     [owner, other] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
   });
   afterAll(async () => {
+    await mailbox?.close();
     console.log(
       'statements per request (worst path measured):\n' +
         counted.map((row) => `  ${String(row.statements).padStart(2)}  ${row.route}${row.transactions ? ' (in a transaction)' : ''}`).join('\n'),
@@ -108,6 +118,21 @@ describe('SQL statements per request', () => {
       return call('POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
     },
     'POST /api/v1/auth/logout': async () => call('POST', '/api/v1/auth/logout', { cookie: (await buildSignedInUser(server)).cookie }),
+    'GET /api/v1/auth/options': () => call('GET', '/api/v1/auth/options'),
+    // An account that exists: the lookup, then the token and the email in one transaction.
+    'POST /api/v1/auth/forgot-password': async () => call('POST', '/api/v1/auth/forgot-password', { body: { email: (await buildUser(server)).email } }),
+    'POST /api/v1/auth/reset-password': async () => {
+      // Signed in twice: every session ends, and the lockout window starts over.
+      const user = await buildUser(server);
+      await signIn(server, user);
+      await signIn(server, user);
+      const token = await createResetToken(server.database.db, user.id);
+      return call('POST', '/api/v1/auth/reset-password', { body: { token, password: 'a-new-secret-55' } });
+    },
+    'POST /api/v1/admin/users/:id/reset-link': async () => {
+      await server.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, owner.user.id));
+      return call('POST', `/api/v1/admin/users/${other.user.id}/reset-link`, { cookie: owner.cookie });
+    },
     'GET /api/v1/users/me': () => call('GET', '/api/v1/users/me', { cookie: owner.cookie }),
     'POST /api/v1/users/me/2fa': async () => call('POST', '/api/v1/users/me/2fa', { cookie: (await buildSignedInUser(server)).cookie }),
     'POST /api/v1/users/me/2fa/confirm': async () => {

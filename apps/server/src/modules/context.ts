@@ -4,8 +4,14 @@ import type { FileStore } from '../storage/file-store.js';
 import type { EventHub } from './events/event-hub.js';
 import type { AccountUserRow } from './users/users.repo.js';
 
-/** What every service needs: the database, the configuration, the attachment file store and the live-event hub. */
-export type ServiceContext = { db: Db; config: Config; files: FileStore; events?: EventHub };
+/** The outbox's sender in this process: woken after an enqueue so the message goes at once. */
+export type OutboxWaker = { wake(): void };
+
+/**
+ * What every service needs: the database, the configuration, the attachment file store, the
+ * live-event hub, and the email outbox's sender (none when email is not configured).
+ */
+export type ServiceContext = { db: Db; config: Config; files: FileStore; events?: EventHub; outbox?: OutboxWaker };
 
 /**
  * The signed-in user of a request and the browser tab it came from (its X-Client-Id, or

@@ -23,6 +23,7 @@ function lazyPage(load: () => Promise<PageModule>) {
 const login = lazyPage(() => import('@/features/auth/pages/login-page'));
 const register = lazyPage(() => import('@/features/auth/pages/register-page'));
 const forgotPassword = lazyPage(() => import('@/features/auth/pages/forgot-password-page'));
+const resetPassword = lazyPage(() => import('@/features/auth/pages/reset-password-page'));
 const todos = lazyPage(() => import('@/features/todos/pages/todos-page'));
 const simpleList = lazyPage(() => import('@/features/todos/pages/simple-list-page'));
 const categories = lazyPage(() => import('@/features/categories/pages/categories-page'));
@@ -38,6 +39,7 @@ const NotFoundPage = lazy(() => import('./not-found-page'));
 const LoginPage = login.Page;
 const RegisterPage = register.Page;
 const ForgotPasswordPage = forgotPassword.Page;
+const ResetPasswordPage = resetPassword.Page;
 const TodosPage = todos.Page;
 const SimpleListPage = simpleList.Page;
 const CategoriesPage = categories.Page;
@@ -87,6 +89,7 @@ export const router = createBrowserRouter([
   { path: paths.login.path, element: standalone(LoginPage) },
   { path: paths.register.path, element: standalone(RegisterPage) },
   { path: paths.forgotPassword.path, element: standalone(ForgotPasswordPage) },
+  { path: paths.resetPassword.path, element: standalone(ResetPasswordPage) },
   {
     // Not guarded (SPEC 2): the shell greets a visitor without a session by the fallback name.
     element: <AppShell />,

@@ -6,6 +6,8 @@ export const paths = {
   login: { path: '/login', href: () => '/login' },
   register: { path: '/register', href: () => '/register' },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  /** The page a reset link opens (`?token=...`, made by the server). */
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   list: { path: '/list', href: () => '/list' },
   /** With a type, the categories screen opens on that type's tab (and Add Category offers it first). */
   categories: { path: '/categories', href: (type?: 'TASK' | 'PROJECT' | 'BLOG' | 'TODO') => (type ? `/categories?type=${type}` : '/categories') },

@@ -5,6 +5,7 @@
  * is decided in stale-queries.ts, over these keys.
  *
  *   ['session', 'me']                                  the signed-in user (kept across sign-out resets)
+ *   ['auth', 'options']                                what the sign-in screens offer (password reset by email or not)
  *   ['workspaces']                                     the workspaces list
  *   ['workspaces', id, 'projects']                     one workspace's projects (the workspace page)
  *   ['projects', 'mine']                               the caller's own projects (/projects)
@@ -33,6 +34,7 @@
 export const queryKeys = {
   /** Every key but this one is dropped or refetched when the session changes. */
   me: () => ['session', 'me'] as const,
+  authOptions: () => ['auth', 'options'] as const,
   workspaces: () => ['workspaces'] as const,
   /** Prefix of everything cached for one workspace. */
   workspace: (workspaceId: string) => ['workspaces', workspaceId] as const,

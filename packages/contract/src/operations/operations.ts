@@ -13,6 +13,13 @@ import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentLis
 import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
 import { commentBodySchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
 import { messageResponseSchema } from '../errors.js';
+import {
+  authOptionsResponseSchema,
+  forgotPasswordBodySchema,
+  resetLinkParamsSchema,
+  resetLinkResponseSchema,
+  resetPasswordBodySchema,
+} from '../password-reset.js';
 import { eventsQuerySchema } from '../events.js';
 import {
   createFeatureBodySchema,
@@ -125,6 +132,26 @@ export const operations = defineOperations(operationRoutes, {
       summary: 'Sign out: ends the session on the server',
       responses: { 200: messageResponseSchema },
       errors: [],
+    },
+    options: {
+      tags: ['auth'],
+      summary: 'What the sign-in screens offer on this instance: whether a forgotten password can be reset by email',
+      responses: { 200: authOptionsResponseSchema },
+      errors: [],
+    },
+    forgotPassword: {
+      tags: ['auth'],
+      summary: 'Ask for a password-reset link by email; the same answer whether or not the email has an account',
+      body: forgotPasswordBodySchema,
+      responses: { 200: messageResponseSchema },
+      errors: [400, 429],
+    },
+    resetPassword: {
+      tags: ['auth'],
+      summary: "Set a new password with a reset link's token (single use, one hour); every session of the account ends",
+      body: resetPasswordBodySchema,
+      responses: { 200: messageResponseSchema },
+      errors: [400, 403, 429],
     },
   },
   twoFactor: {
@@ -589,6 +616,15 @@ export const operations = defineOperations(operationRoutes, {
       responses: {},
       errors: [400, 401, 429],
       rawResponse: { status: 200, contentType: 'text/event-stream', description: STREAM_DESCRIPTION },
+    },
+  },
+  admin: {
+    createResetLink: {
+      tags: ['admin'],
+      summary: "Administrators: a single-use link (one hour) that sets a new password for the user, to hand over; their sign-in stays as it is until it is used",
+      params: resetLinkParamsSchema,
+      responses: { 200: resetLinkResponseSchema },
+      errors: [400, 401, 403, 404, 409],
     },
   },
 });

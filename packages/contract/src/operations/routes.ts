@@ -21,6 +21,9 @@ export const operationRoutes = {
     register: { method: 'POST', path: '/api/v1/auth/register' },
     login: { method: 'POST', path: '/api/v1/auth/login' },
     logout: { method: 'POST', path: '/api/v1/auth/logout' },
+    options: { method: 'GET', path: '/api/v1/auth/options' },
+    forgotPassword: { method: 'POST', path: '/api/v1/auth/forgot-password' },
+    resetPassword: { method: 'POST', path: '/api/v1/auth/reset-password' },
   },
   twoFactor: {
     enrol: { method: 'POST', path: '/api/v1/users/me/2fa' },
@@ -106,6 +109,9 @@ export const operationRoutes = {
   },
   events: {
     stream: { method: 'GET', path: '/api/v1/events' },
+  },
+  admin: {
+    createResetLink: { method: 'POST', path: '/api/v1/admin/users/:id/reset-link' },
   },
 } as const satisfies Record<string, Record<string, OperationRoute>>;
 

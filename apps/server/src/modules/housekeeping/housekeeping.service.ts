@@ -6,6 +6,9 @@ import type { ServiceContext } from '../context.js';
 import { EVENT_RETENTION_MS } from '../events/events.constants.js';
 import { pruneEvents } from '../events/events.repo.js';
 import { deleteExpiredChallenges } from '../two-factor/two-factor.repo.js';
+import { pruneOutbox } from '../email/email-outbox.repo.js';
+import { DEFAULT_EMAIL_SENDER_SETTINGS } from '../email/email-sender.js';
+import { deleteStaleResetTokens } from '../password-reset/password-reset.repo.js';
 
 const INTERVAL_MS = 60 * 60 * 1000;
 /** An unfinished upload file untouched this long was left by a crash (a live one is written to all the time). */
@@ -15,13 +18,29 @@ export const STALE_TEMP_FILE_MS = 60 * 60 * 1000;
  * files first and records them when the last has arrived, which on a slow link can take long.
  */
 export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
+/** A sent email's row (recipient, subject, time: its body is gone once sent) is kept this long. */
+export const SENT_EMAIL_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** One given up on is kept longer, with its last error, for whoever looks into it. */
+export const FAILED_EMAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Used or expired reset tokens go a day later. */
+const RESET_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** One round: expired sessions and rate-limit windows, live events past replay, stale upload files and orphaned ones. */
+/**
+ * One round: expired sessions and rate-limit windows, live events past replay, old outbox
+ * email and reset tokens, stale upload files and orphaned ones.
+ */
 export async function runHousekeeping(ctx: ServiceContext, now = new Date()) {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
   await deleteExpiredSessions(ctx.db);
   await deleteExpiredWindows(ctx.db);
   await deleteExpiredChallenges(ctx.db);
-  await pruneEvents(ctx.db, new Date(now.getTime() - EVENT_RETENTION_MS));
+  await pruneEvents(ctx.db, ago(EVENT_RETENTION_MS));
+  await pruneOutbox(ctx.db, {
+    sentBefore: ago(SENT_EMAIL_RETENTION_MS),
+    failedBefore: ago(FAILED_EMAIL_RETENTION_MS),
+    maxAttempts: DEFAULT_EMAIL_SENDER_SETTINGS.maxAttempts,
+  });
+  await deleteStaleResetTokens(ctx.db, ago(RESET_TOKEN_RETENTION_MS));
   const staleTempFiles = await ctx.files.removeStaleTemp(new Date(now.getTime() - STALE_TEMP_FILE_MS));
   const orphanFiles = await sweepOrphanFiles(ctx, new Date(now.getTime() - ORPHAN_FILE_AGE_MS));
   return { staleTempFiles, orphanFiles };
