@@ -43,11 +43,11 @@ export function findLeakedSecrets(dir: string): { files: number; lines: number; 
   return { files: logFiles.length, lines, secrets: secrets.size, leaks };
 }
 
-/** The secrets in a request body (any field named like a password, at any depth). */
+/** The secrets in a request body (any field named like a password or a token, such as inviteToken, at any depth). */
 export function secretsInBody(body: unknown, into: Set<string>) {
   if (!body || typeof body !== 'object') return;
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string' && /password/i.test(key)) into.add(value);
+    if (typeof value === 'string' && /password|token/i.test(key)) into.add(value);
     else secretsInBody(value, into);
   }
 }
@@ -58,4 +58,9 @@ export function secretInSetCookie(header: string | null, into: Set<string>) {
     const match = pattern.exec(header ?? '');
     if (match?.[1]) into.add(decodeURIComponent(match[1]));
   }
+}
+
+/** The tokens of the links a response handed out (invite and password-reset links: `invite=`, `token=`). */
+export function secretsInLinks(text: string, into: Set<string>) {
+  for (const match of text.matchAll(/[?&](?:invite|token)=([A-Za-z0-9_-]{43})/g)) into.add(match[1]!);
 }

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPostgres, type Database } from '../src/db/client.js';
 import { connectPostgres, withDatabase } from '../src/db/connect.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
-import { secretInSetCookie, secretsInBody, writeAuditFiles } from './log-audit.js';
+import { secretInSetCookie, secretsInBody, secretsInLinks, writeAuditFiles } from './log-audit.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
@@ -159,6 +159,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       const response = await fetch(address + path, { method, headers, body, redirect: 'manual' });
       secretInSetCookie(response.headers.get('set-cookie'), secrets);
       const text = await response.text();
+      secretsInLinks(text, secrets);
       let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;

@@ -2,6 +2,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './common.js';
 export * from './users.js';
+export * from './admin.js';
 export * from './categories.js';
 export * from './todos.js';
 export * from './workspaces.js';

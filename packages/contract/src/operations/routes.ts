@@ -21,6 +21,7 @@ export const operationRoutes = {
     register: { method: 'POST', path: '/api/v1/auth/register' },
     login: { method: 'POST', path: '/api/v1/auth/login' },
     logout: { method: 'POST', path: '/api/v1/auth/logout' },
+    registration: { method: 'GET', path: '/api/v1/auth/registration' },
   },
   users: {
     me: { method: 'GET', path: '/api/v1/users/me' },
@@ -88,6 +89,18 @@ export const operationRoutes = {
   },
   events: {
     stream: { method: 'GET', path: '/api/v1/events' },
+  },
+  admin: {
+    listUsers: { method: 'GET', path: '/api/v1/admin/users' },
+    updateUser: { method: 'PUT', path: '/api/v1/admin/users/:id' },
+    deleteUser: { method: 'DELETE', path: '/api/v1/admin/users/:id' },
+    resetLink: { method: 'POST', path: '/api/v1/admin/users/:id/reset-link' },
+    getSettings: { method: 'GET', path: '/api/v1/admin/settings' },
+    updateSettings: { method: 'PUT', path: '/api/v1/admin/settings' },
+    listInvites: { method: 'GET', path: '/api/v1/admin/invites' },
+    createInvite: { method: 'POST', path: '/api/v1/admin/invites' },
+    revokeInvite: { method: 'DELETE', path: '/api/v1/admin/invites/:id' },
+    instance: { method: 'GET', path: '/api/v1/admin/instance' },
   },
 } as const satisfies Record<string, Record<string, OperationRoute>>;
 
