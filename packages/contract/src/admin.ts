@@ -68,12 +68,13 @@ export type UpdateAdminUserBody = z.input<typeof updateAdminUserBodySchema>;
 export const adminUserResponseSchema = z.object({ success: z.literal(true), data: adminUserSchema, message: z.string() });
 export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
 
-export const resetLinkResponseSchema = z.object({
+/** Part C's contract names its own; one of the two stays at merge. */
+export const adminResetLinkResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ url: z.string().describe('The single-use reset link (one hour) to hand to the person') }),
   message: z.string(),
 });
-export type ResetLinkResponse = z.infer<typeof resetLinkResponseSchema>;
+export type AdminResetLinkResponse = z.infer<typeof adminResetLinkResponseSchema>;
 
 export const instanceSettingsSchema = z.object({ registration: registrationModeSchema });
 export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;

@@ -11,7 +11,7 @@ import {
   listAdminUsersQuerySchema,
   registrationStatusQuerySchema,
   registrationStatusResponseSchema,
-  resetLinkResponseSchema,
+  adminResetLinkResponseSchema,
   updateAdminUserBodySchema,
   updateInstanceSettingsBodySchema,
 } from '../admin.js';
@@ -513,11 +513,12 @@ export const operations = defineOperations(operationRoutes, {
       responses: { 200: messageResponseSchema },
       errors: [...adminErrors, 404, 409],
     },
-    resetLink: {
+    // Part C (password reset) owns this operation's handler; the lead keeps one entry at merge.
+    createResetLink: {
       tags: ['admin'],
       summary: 'A single-use password-reset link (one hour) to hand to the person (administrators)',
       params: adminUserParamsSchema,
-      responses: { 200: resetLinkResponseSchema },
+      responses: { 200: adminResetLinkResponseSchema },
       errors: [...adminErrors, 404],
     },
     getSettings: {

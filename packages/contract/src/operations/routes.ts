@@ -94,7 +94,7 @@ export const operationRoutes = {
     listUsers: { method: 'GET', path: '/api/v1/admin/users' },
     updateUser: { method: 'PUT', path: '/api/v1/admin/users/:id' },
     deleteUser: { method: 'DELETE', path: '/api/v1/admin/users/:id' },
-    resetLink: { method: 'POST', path: '/api/v1/admin/users/:id/reset-link' },
+    createResetLink: { method: 'POST', path: '/api/v1/admin/users/:id/reset-link' },
     getSettings: { method: 'GET', path: '/api/v1/admin/settings' },
     updateSettings: { method: 'PUT', path: '/api/v1/admin/settings' },
     listInvites: { method: 'GET', path: '/api/v1/admin/invites' },
