@@ -226,7 +226,7 @@ describe('DELETE /admin/users/{id}', () => {
     const rows = await server.database.db.execute(
       sql`select (select count(*)::int from todos where owner_id = ${leaving.user.id}) as todos, (select count(*)::int from categories where owner_id = ${leaving.user.id}) as categories`,
     );
-    expect([...rows][0]).toEqual({ todos: 0, categories: 0 });
+    expect((rows as unknown as Array<Record<string, number>>)[0]).toEqual({ todos: 0, categories: 0 });
 
     // No longer listed; a second delete finds nothing.
     const listed = await server.request('GET', `/api/v1/admin/users?search=Leaving`, { cookie: admin.cookie });
