@@ -33,6 +33,7 @@ const project = lazyPage(() => import('./routes/project-route'));
 const assignedTasks = lazyPage(() => import('@/features/tasks/pages/assigned-tasks-page'));
 const featureTasks = lazyPage(() => import('./routes/feature-tasks-route'));
 const taskDetail = lazyPage(() => import('./routes/task-detail-route'));
+const admin = lazyPage(() => import('./routes/admin-route'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 const LoginPage = login.Page;
 const RegisterPage = register.Page;
@@ -47,6 +48,7 @@ const ProjectPage = project.Page;
 const AssignedTasksPage = assignedTasks.Page;
 const FeatureTaskListPage = featureTasks.Page;
 const TaskDetailPage = taskDetail.Page;
+const AdminRoutePage = admin.Page;
 
 /**
  * The signed-in pages by route. The page a visitor opens starts loading at once, alongside the
@@ -63,6 +65,7 @@ const guardedPages = [
   [paths.project.path, project],
   [paths.featureTasks.path, featureTasks],
   [paths.task.path, taskDetail],
+  [paths.admin.path, admin],
 ] as const;
 
 const opened = guardedPages.find(([path]) => matchPath(path, window.location.pathname));
@@ -104,6 +107,7 @@ export const router = createBrowserRouter([
           { path: paths.project.path, element: <ProjectPage /> },
           { path: paths.featureTasks.path, element: <FeatureTaskListPage /> },
           { path: paths.task.path, element: <TaskDetailPage /> },
+          { path: paths.admin.path, element: <AdminRoutePage /> },
         ],
       },
     ],

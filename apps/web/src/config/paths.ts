@@ -12,6 +12,8 @@ export const paths = {
   workspaces: { path: '/workspaces', href: () => '/workspaces' },
   projects: { path: '/projects', href: () => '/projects' },
   tasks: { path: '/tasks', href: () => '/tasks' },
+  /** The instance administrator's screen (issue 16). */
+  admin: { path: '/admin', href: () => '/admin' },
   workspace: {
     path: '/dashboard/:workspaceId',
     href: (workspaceId: string) => `/dashboard/${segment(workspaceId)}`,

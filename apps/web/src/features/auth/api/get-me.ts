@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Operations, User } from '@tasklane/contract';
+import type { Me, Operations } from '@tasklane/contract';
 import { operationRoutes } from '@tasklane/contract/routes';
 import { callApi, unparsed } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user. A 401 (no session) throws; the query client's 401 handler then sets null. */
-export async function getMe(signal?: AbortSignal): Promise<User | null> {
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   const response = await callApi(unparsed<Operations['users']['me']>(operationRoutes.users.me), { signal });
   return response.data;
 }
