@@ -189,24 +189,35 @@ describe('instance facts', () => {
 });
 
 describe('the first account', () => {
+  async function isAdmin(fresh: TestServer, body: { email: string; password: string }) {
+    const login = await fresh.request('POST', '/api/v1/auth/login', { body: { email: body.email, password: body.password } });
+    return (await fresh.request('GET', '/api/v1/users/me', { cookie: sessionCookieFrom(login) })).body.data.isAdmin as boolean;
+  }
+
   it('is the administrator, even when two register at once; later ones are not', async () => {
     const fresh = await startTestServer(apiTestConfig());
     try {
-      // Registration closed before anyone registered still lets the first account in.
-      await fresh.database.db.execute(sql`update instance_settings set registration = 'closed'`);
-      const bodies = [buildRegistration(), buildRegistration()];
+      const bodies = [buildRegistration(), buildRegistration(), buildRegistration()];
       const responses = await Promise.all(bodies.map((body) => fresh.request('POST', '/api/v1/auth/register', { body })));
-      expect(responses.map((response) => response.status)).toEqual([201, 201]);
-      const flags = await Promise.all(
-        bodies.map(async (body) => {
-          const login = await fresh.request('POST', '/api/v1/auth/login', { body: { email: body.email, password: body.password } });
-          return (await fresh.request('GET', '/api/v1/users/me', { cookie: sessionCookieFrom(login) })).body.data.isAdmin as boolean;
-        }),
-      );
+      expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
+      const flags = await Promise.all(bodies.map((body) => isAdmin(fresh, body)));
       expect(flags.filter(Boolean)).toHaveLength(1);
-      // Now that it has an administrator, the setting holds.
-      const third = await fresh.request('POST', '/api/v1/auth/register', { body: buildRegistration() });
-      expect(third.status).toBe(403);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('gets in even when registration was closed before anyone registered; the setting holds after it', async () => {
+    const fresh = await startTestServer(apiTestConfig());
+    try {
+      await fresh.database.db.execute(sql`update instance_settings set registration = 'closed'`);
+      expect((await fresh.request('GET', '/api/v1/auth/registration')).body.data).toEqual({ registration: 'open' });
+      const first = buildRegistration();
+      expect((await fresh.request('POST', '/api/v1/auth/register', { body: first })).status).toBe(201);
+      expect(await isAdmin(fresh, first)).toBe(true);
+      const second = await fresh.request('POST', '/api/v1/auth/register', { body: buildRegistration() });
+      expect(second.status).toBe(403);
+      expect(second.body.message).toBe(registrationRefusals.closed);
     } finally {
       await fresh.close();
     }
