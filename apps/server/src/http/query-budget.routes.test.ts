@@ -465,6 +465,15 @@ describe('lists run the same statements for 1 item as for 30 (no N+1)', () => {
     });
   });
 
+  it('the administrator\'s users and invites (issue 16)', async () => {
+    const admin = await buildSignedInAdmin(server, { fullName: 'Listed Admin' });
+    // The search matches the administrator and then the 29 users added, each with a session.
+    await expectConstant('/api/v1/admin/users?search=listed&limit=100', admin.cookie, async (index) => {
+      if (index > 0) await buildSignedInUser(server, { fullName: `Listed User ${index}` });
+    });
+    await expectConstant('/api/v1/admin/invites', admin.cookie, () => server.request('POST', '/api/v1/admin/invites', { cookie: admin.cookie, body: {} }));
+  });
+
   it('features, tasks, assigned tasks, comments and a task history of 30', async () => {
     const lead = await buildSignedInUser(server);
     const member = await buildSignedInUser(server);
