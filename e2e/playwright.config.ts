@@ -55,7 +55,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], headless: true } }],
+  projects: [
+    { name: 'chromium', testIgnore: /instance-admin\.spec\.ts/, use: { ...devices['Desktop Chrome'], headless: true } },
+    // Closes registration for the whole instance (issue 16): alone, once every other spec (which
+    // registers its own users) is done.
+    { name: 'instance-admin', testMatch: /instance-admin\.spec\.ts/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], headless: true } },
+  ],
   webServer: {
     // The production build (made by `node scripts/build.mjs` before Playwright runs).
     command: 'node apps/server/dist/main.js',

@@ -1,4 +1,4 @@
-// `npm run backup` and `npm run restore`: build the server if stale, then run its command line
+// `npm run backup`, `npm run restore` and `npm run admin`: build the server if stale, then run its command line
 // (apps/server/src/cli.ts) with the same configuration as `npm start` (DATA_DIR, DATABASE_URL).
 import { buildIfNeeded } from './build.mjs';
 

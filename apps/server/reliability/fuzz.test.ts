@@ -5,6 +5,7 @@ import {
   buildCategory,
   buildFeature,
   buildProject,
+  buildSignedInAdmin,
   buildSignedInUser,
   buildTask,
   buildTodo,
@@ -45,7 +46,8 @@ beforeAll(async () => {
     loginFailures: { max: 10_000_000, maxPerIp: 10_000_000, windowMs: 60_000 },
     passwordResetLimits: { perIp: 10_000_000, perEmail: 10_000_000, windowMs: 60_000 },
   });
-  owner = await buildSignedInUser(server);
+  // An administrator of the instance too, so the admin routes (issue 16) are fuzzed past their 403.
+  owner = await buildSignedInAdmin(server);
   const member = await buildUser(server);
   const project = await buildProject(server, owner.cookie, { members: [{ userId: member.id, role: 'MEMBER' }] });
   const feature = await buildFeature(server, owner.cookie, project._id);
@@ -111,6 +113,8 @@ function hintsFor(operation: Operation): FieldHints {
       case 'todoId':
         return destroys ? fc.uuid() : fc.constant(world.todo);
       case 'id':
+        // An administrator's change goes to the member (never the owner, whose session every request uses).
+        if (operation.path.startsWith('/api/v1/admin/users') && !destroys) return fc.constant(world.member);
         if (destroys || operation.path.startsWith('/api/v1/categories')) return fc.uuid();
         return fc.constant(operation.path.startsWith('/api/v1/features') ? world.feature : world.workspace);
       case 'userId':

@@ -12,12 +12,14 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { createHealthFastPath, HEALTH_PATH } from './http/health-fast-path.js';
 import { registerHostCheck } from './http/host-check.js';
 import { nulCharacterError, registerJsonParser } from './http/json-body.js';
+import { serializeRequestForLog } from './http/log-redaction.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRequestThrottle, type ThrottlePeers } from './http/request-throttle.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
@@ -123,6 +125,8 @@ export function loggerOptions(level: string) {
       ],
       censor: '[redacted]',
     },
+    // The URL of a request line without the tokens of invite and reset links.
+    serializers: { req: serializeRequestForLog },
   };
 }
 
@@ -225,7 +229,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // when the app closes, before the database does.
   const outbox = config.email ? new EmailSender(database.db, config.email, app.log, emailSender) : undefined;
   if (outbox) app.addHook('onClose', async () => outbox.stop());
-  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox };
+  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox, databaseKind: database.kind };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -243,6 +247,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(commentsRoutes(ctx));
       await api.register(attachmentsRoutes(ctx));
       await api.register(eventsRoutes(ctx, events));
+      await api.register(adminRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -6,6 +6,8 @@ import { clusterDirOf, EMBEDDED_SUPERUSER, EmbeddedPostgresError, socketDirOf, s
 import { socketUrl } from './db/connect.js';
 import { DataDirLockedError, lockDataDir } from './db/lock.js';
 import { backup, BackupError, defaultBackupDir, restore, type Target } from './ops/backup.js';
+import { AdminCommandError, adminUsage, parseAdminCommand, runAdminCommand } from './ops/admin-cli.js';
+import { openPostgres } from './db/client.js';
 
 const usage = `Usage:
   npm run backup [-- <folder>]    write a backup (default: ./backups/tasklane-<time>)
@@ -21,7 +23,7 @@ to UPLOAD_DIR (default DATA_DIR/uploads). A backup restores into any PostgreSQL 
  * stopped. With the app stopped, the command starts the embedded server itself for its work and
  * stops it afterwards.
  */
-async function databaseFor(config: Config, command: 'backup' | 'restore'): Promise<{ url: string; where: string; done(): Promise<void> }> {
+async function databaseFor(config: Config, command: 'backup' | 'restore' | 'admin'): Promise<{ url: string; where: string; done(): Promise<void> }> {
   if (config.databaseUrl) return { url: config.databaseUrl, where: 'PostgreSQL (DATABASE_URL)', async done() {} };
   const dataDir = config.dataDir;
   const where = `the embedded database in ${dataDir}`;
@@ -31,13 +33,16 @@ async function databaseFor(config: Config, command: 'backup' | 'restore'): Promi
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     if (command === 'restore') throw new BackupError(`Tasklane is running on ${dataDir}: stop it first, then restore into an empty DATA_DIR.`);
+    // A backup and an admin command go through the running app's own server.
     if (!fs.existsSync(socketFileOf(dataDir))) throw error;
     return { url: socketUrl(socketDirOf(dataDir), EMBEDDED_DATABASE, EMBEDDED_SUPERUSER), where, async done() {} };
   }
   let server: EmbeddedServer | undefined;
   try {
-    if (command === 'backup' && !fs.existsSync(path.join(clusterDirOf(dataDir), 'PG_VERSION')) && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
-      throw new BackupError(`There is no Tasklane database in ${dataDir} to back up.`);
+    if (command !== 'restore' && !fs.existsSync(path.join(clusterDirOf(dataDir), 'PG_VERSION')) && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
+      throw new BackupError(
+        command === 'backup' ? `There is no Tasklane database in ${dataDir} to back up.` : `There is no Tasklane database in ${dataDir}: start the app once (npm start), or set DATA_DIR or DATABASE_URL as npm start has them.`,
+      );
     }
     const progress = (message: string) => console.log(message);
     server = await startEmbeddedPostgres({ dataDir, onProgress: progress });
@@ -61,7 +66,37 @@ async function databaseFor(config: Config, command: 'backup' | 'restore'): Promi
   };
 }
 
+/** `npm run admin -- <command>` (issue 16): exit code 1 with the usage for anything else. */
+async function admin(args: string[]): Promise<number> {
+  const command = parseAdminCommand(args);
+  if (!command) {
+    console.error(adminUsage);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = await databaseFor(config, 'admin');
+  try {
+    const connection = await openPostgres(database.url, 1, { preparedStatements: false });
+    try {
+      const { lines } = await runAdminCommand(connection.db, config, command);
+      console.log(lines.join('\n'));
+      return 0;
+    } catch (error) {
+      // A database an older Tasklane left: the app upgrades it when it starts.
+      if (error instanceof Error && /does not exist/.test(String((error as { cause?: unknown }).cause ?? error.message))) {
+        throw new AdminCommandError(`The database in use is not up to date for this version of Tasklane: start the app once (npm start) to upgrade it, then try again.`);
+      }
+      throw error;
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await database.done();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'admin') return admin(argv.slice(1));
   const [command, folder] = argv;
   if ((command !== 'backup' && command !== 'restore') || (command === 'restore' && !folder)) {
     console.error(usage);
@@ -91,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
+    if (error instanceof AdminCommandError || error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
       console.error(error.message);
     } else {
       console.error(error);

@@ -20,6 +20,8 @@ import {
   type Todo,
   type Workspace,
 } from '@tasklane/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema.js';
 import { insertUser, type UserRow } from '../src/modules/users/users.repo.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { multipartBody, type FormPart } from './multipart.js';
@@ -61,6 +63,18 @@ export async function signIn(server: TestServer, user: { email: string; password
 /** A persisted user already signed in. */
 export async function buildSignedInUser(server: TestServer, overrides: Parameters<typeof buildUser>[1] = {}) {
   const user = await buildUser(server, overrides);
+  return { user, cookie: await signIn(server, user) };
+}
+
+/** Makes a persisted user an administrator of the instance, as another administrator would. */
+export async function makeAdministrator(server: TestServer, userId: string) {
+  await server.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}
+
+/** A persisted administrator of the instance, signed in. */
+export async function buildSignedInAdmin(server: TestServer, overrides: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(server, overrides);
+  await makeAdministrator(server, user.id);
   return { user, cookie: await signIn(server, user) };
 }
 

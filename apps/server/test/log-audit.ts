@@ -74,15 +74,15 @@ export function secretsInAnswer(body: unknown, into: Set<string>) {
   if (Array.isArray(recoveryCodes)) for (const code of recoveryCodes) if (typeof code === 'string') addRecoveryCode(code, into);
 }
 
-/** The tokens of links in an answer or an email (`?token=...`: reset and invite links). */
-export function secretsInLinks(text: string, into: Set<string>) {
-  for (const match of text.matchAll(/[?&]token=([A-Za-z0-9_%-]{16,})/g)) into.add(decodeURIComponent(match[1]!));
-}
-
 /** The session token, device cookie and sign-in challenge a response issued, if any. */
 export function secretInSetCookie(header: string | null, into: Set<string>) {
   for (const pattern of [/tasklane_session=([^;]+)/, /tasklane_device=([^;]+)/, /tasklane_login_challenge=([^;]+)/]) {
     const match = pattern.exec(header ?? '');
     if (match?.[1]) into.add(decodeURIComponent(match[1]));
   }
+}
+
+/** The tokens of links in an answer or an email (invite and password-reset links: `invite=`, `token=`). */
+export function secretsInLinks(text: string, into: Set<string>) {
+  for (const match of text.matchAll(/[?&](?:invite|token)=([A-Za-z0-9_%-]{16,})/g)) into.add(decodeURIComponent(match[1]!));
 }

@@ -5,6 +5,7 @@ export * from './users.js';
 export * from './account.js';
 export * from './two-factor.js';
 export * from './password-reset.js';
+export * from './admin.js';
 export * from './categories.js';
 export * from './todos.js';
 export * from './workspaces.js';

@@ -46,6 +46,13 @@ export const registerBodySchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
   password: passwordSchema,
+  inviteToken: z
+    .string({ error: 'inviteToken must be text' })
+    .trim()
+    .max(200, 'inviteToken must be at most 200 characters')
+    .optional()
+    .transform((token) => (token ? token : undefined))
+    .describe('The token of an invite link (/register?invite=...): needed when registration is by invite or closed'),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 export type RegisterData = z.output<typeof registerBodySchema>;

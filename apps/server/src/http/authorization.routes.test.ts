@@ -6,6 +6,7 @@ import {
   buildFeature,
   buildMatrixFixture,
   buildRegistration,
+  buildSignedInAdmin,
   buildSignedInUser,
   buildTask,
   buildTodo,
@@ -35,6 +36,8 @@ import type { TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
 let cast: ProjectCast;
+/** An administrator of the instance (issue 16), who holds no project role. */
+let instanceAdmin: { cookie: string };
 
 beforeAll(async () => {
   // Every case signs in and registers from one address: the abuse limits have their own tests.
@@ -44,6 +47,7 @@ beforeAll(async () => {
       loginFailures: { max: 1_000_000, maxPerIp: 1_000_000, windowMs: 60_000 },
     },
   }));
+  instanceAdmin = await buildSignedInAdmin(server);
 });
 
 afterAll(async () => {
@@ -69,6 +73,8 @@ type Request = { url: string; body?: unknown; cookie?: string | null; multipart?
 type Row = {
   /** Statuses in callerKinds order: signed out, stranger, VIEWER, MEMBER, MODERATOR, ADMIN, owner, owner not a member. */
   statuses: readonly number[];
+  /** The instance administrator's routes: the status an administrator of the instance gets (the cast holds none). */
+  administrator?: number;
   request: (world: World, kind: CallerKind) => Request | Promise<Request>;
 };
 
@@ -76,6 +82,8 @@ const everyone = (status: number) => [status, status, status, status, status, st
 const signedIn = (status: number) => [401, status, status, status, status, status, status, status] as const;
 const members = (status: number) => [401, 404, status, status, status, status, status, status] as const;
 const ownerOnly = (status: number) => [401, 404, 404, 404, 404, 404, status, status] as const;
+/** Only an administrator of the instance: everyone else signed in is 403. */
+const administrators = signedIn(403);
 
 /** A category of the caller's own of the given type (todos and tasks need one); none when signed out. */
 async function ownCategoryId(kind: CallerKind, type: 'TODO' | 'TASK') {
@@ -130,11 +138,13 @@ const rows: Record<string, Row> = {
       return { url: '/api/v1/auth/reset-password', body: { token, password: 'a-new-secret-55' } };
     },
   },
-  // Instance administrators only: no project role counts (admin-reset-link.routes.test.ts has an administrator's 200).
+  // Instance administrators only: no project role counts.
   'POST /api/v1/admin/users/:id/reset-link': {
-    statuses: signedIn(403),
+    statuses: administrators,
+    administrator: 200,
     request: async () => ({ url: `/api/v1/admin/users/${(await buildUser(server)).id}/reset-link` }),
   },
+  'GET /api/v1/auth/registration': { statuses: everyone(200), request: () => ({ url: '/api/v1/auth/registration' }) },
   'GET /api/v1/users': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users' }) },
   'GET /api/v1/users/me': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me' }) },
   'GET /api/v1/users/projects': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/projects' }) },
@@ -380,6 +390,37 @@ const rows: Record<string, Row> = {
     statuses: members(201),
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments`, body: { comment: 'Seen' } }),
   },
+
+  'GET /api/v1/admin/users': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/users?search=cast' }) },
+  'PUT /api/v1/admin/users/:id': {
+    statuses: administrators,
+    administrator: 200,
+    request: async () => ({ url: `/api/v1/admin/users/${(await buildUser(server)).id}`, body: { isAdmin: false, deactivated: false } }),
+  },
+  'DELETE /api/v1/admin/users/:id': {
+    statuses: administrators,
+    administrator: 200,
+    request: async () => ({ url: `/api/v1/admin/users/${(await buildUser(server)).id}` }),
+  },
+  'GET /api/v1/admin/settings': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/settings' }) },
+  // Open stays open: the registration rows above must keep registering.
+  'PUT /api/v1/admin/settings': {
+    statuses: administrators,
+    administrator: 200,
+    request: () => ({ url: '/api/v1/admin/settings', body: { registration: 'open' } }),
+  },
+  'GET /api/v1/admin/invites': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/invites' }) },
+  'POST /api/v1/admin/invites': { statuses: administrators, administrator: 201, request: () => ({ url: '/api/v1/admin/invites', body: {} }) },
+  'DELETE /api/v1/admin/invites/:id': {
+    statuses: administrators,
+    administrator: 200,
+    request: async () => {
+      const made = await server.request('POST', '/api/v1/admin/invites', { cookie: instanceAdmin.cookie, body: {} });
+      expect(made.status).toBe(201);
+      return { url: `/api/v1/admin/invites/${made.body.data._id}` };
+    },
+  },
+  'GET /api/v1/admin/instance': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/instance' }) },
 };
 
 describe('authorization audit', () => {
@@ -412,6 +453,18 @@ describe('authorization audit', () => {
         expect(response.status, `${operation} as ${kind}: ${response.text}`).toBe(expected);
         if (expected >= 400) expect(response.body).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
       });
+    });
+  }
+});
+
+describe('authorization audit: an administrator of the instance', () => {
+  for (const [operation, row] of Object.entries(rows).filter(([, candidate]) => candidate.administrator !== undefined)) {
+    const method = operation.slice(0, operation.indexOf(' '));
+    it(`${operation} → ${row.administrator}`, async () => {
+      const world = await buildWorld('stranger');
+      const { url, body } = await row.request(world, 'stranger');
+      const response = await server.request(method, url, { cookie: instanceAdmin.cookie, body });
+      expect(response.status, `${operation} as an administrator: ${response.text}`).toBe(row.administrator);
     });
   }
 });

@@ -9,6 +9,7 @@ import {
   buildComment,
   buildFeature,
   buildProject,
+  buildSignedInAdmin,
   buildSignedInUser,
   buildTask,
   buildTodo,
@@ -54,6 +55,8 @@ describe('SQL statements per request', () => {
   let owner: SignedInUser;
   let other: SignedInUser;
   let mailbox: Mailbox;
+  /** An administrator of the instance (issue 16). */
+  let admin: SignedInUser;
   const counted: Array<{ route: string; statements: number; transactions: number }> = [];
 
   beforeAll(async () => {
@@ -64,7 +67,24 @@ describe('SQL statements per request', () => {
       email: { smtpUrl: mailbox.smtpUrl, from: 'tasklane@example.com' },
     });
     [owner, other] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
+    admin = await buildSignedInAdmin(server);
   });
+
+  /** A fresh invite's token, made by the administrator. */
+  async function inviteToken(body: Record<string, unknown> = {}) {
+    const made = await server.request('POST', '/api/v1/admin/invites', { cookie: admin.cookie, body });
+    expect(made.status, made.text).toBe(201);
+    return { id: made.body.data._id as string, token: new URL(made.body.data.url).searchParams.get('invite')! };
+  }
+
+  /** A signed-in user with todos, categories and a membership: what an account deletion removes. */
+  async function buildBusyUser() {
+    const busy = await buildSignedInUser(server);
+    const category = await buildCategory(server, busy.cookie);
+    await buildTodo(server, busy.cookie, { category: category._id });
+    await buildProject(server, owner.cookie, { members: [{ userId: busy.user.id, role: 'MEMBER' }] });
+    return busy;
+  }
   afterAll(async () => {
     await mailbox?.close();
     console.log(
@@ -107,10 +127,37 @@ describe('SQL statements per request', () => {
   /** One happy (and where it costs more, worst) path per route; every route must have one. */
   const cases: Record<string, Case> = {
     'GET /api/v1/health': () => call('GET', '/api/v1/health'),
-    'POST /api/v1/auth/register': () =>
+    // With an invite (issue 16): the costliest registration, which also uses the invite up.
+    'POST /api/v1/auth/register': async () =>
       call('POST', '/api/v1/auth/register', {
-        body: { username: `budget_${Date.now()}`, fullName: 'Budget Reg', email: `budget_${Date.now()}@example.com`, password: DEFAULT_PASSWORD },
+        body: {
+          username: `budget_${Date.now()}`,
+          fullName: 'Budget Reg',
+          email: `budget_${Date.now()}@example.com`,
+          password: DEFAULT_PASSWORD,
+          inviteToken: (await inviteToken()).token,
+        },
       }),
+    'GET /api/v1/auth/registration': async () => call('GET', `/api/v1/auth/registration?invite=${(await inviteToken()).token}`),
+    'GET /api/v1/admin/users': () => call('GET', '/api/v1/admin/users?search=user&page=1&limit=5', { cookie: admin.cookie }),
+    // Deactivating ends the account's sessions too.
+    'PUT /api/v1/admin/users/:id': async () => {
+      const target = await buildSignedInUser(server);
+      return call('PUT', `/api/v1/admin/users/${target.user.id}`, { cookie: admin.cookie, body: { isAdmin: true, deactivated: true } });
+    },
+    'DELETE /api/v1/admin/users/:id': async () => {
+      const busy = await buildBusyUser();
+      return call('DELETE', `/api/v1/admin/users/${busy.user.id}`, { cookie: admin.cookie });
+    },
+    'GET /api/v1/admin/settings': () => call('GET', '/api/v1/admin/settings', { cookie: admin.cookie }),
+    'PUT /api/v1/admin/settings': () => call('PUT', '/api/v1/admin/settings', { cookie: admin.cookie, body: { registration: 'open' } }),
+    'GET /api/v1/admin/invites': async () => {
+      await inviteToken({ email: 'budget@example.com' });
+      return call('GET', '/api/v1/admin/invites', { cookie: admin.cookie });
+    },
+    'POST /api/v1/admin/invites': () => call('POST', '/api/v1/admin/invites', { cookie: admin.cookie, body: { email: 'new@example.com', expiresAt: '2999-01-01' } }),
+    'DELETE /api/v1/admin/invites/:id': async () => call('DELETE', `/api/v1/admin/invites/${(await inviteToken()).id}`, { cookie: admin.cookie }),
+    'GET /api/v1/admin/instance': () => call('GET', '/api/v1/admin/instance', { cookie: admin.cookie }),
     'POST /api/v1/auth/login': async () => {
       // The costliest sign-in: earlier failures on the account are cleared by this success.
       const user = await buildUser(server);
@@ -537,6 +584,15 @@ describe('lists run the same statements for 1 item as for 30 (no N+1)', () => {
     await expectConstant('/api/v1/users', user.cookie, async (index) => {
       if (index > 0) await addProjectMember(server, user.cookie, team._id, (await buildUser(server)).id);
     });
+  });
+
+  it('the administrator\'s users and invites (issue 16)', async () => {
+    const admin = await buildSignedInAdmin(server, { fullName: 'Listed Admin' });
+    // The search matches the administrator and then the 29 users added, each with a session.
+    await expectConstant('/api/v1/admin/users?search=listed&limit=100', admin.cookie, async (index) => {
+      if (index > 0) await buildSignedInUser(server, { fullName: `Listed User ${index}` });
+    });
+    await expectConstant('/api/v1/admin/invites', admin.cookie, () => server.request('POST', '/api/v1/admin/invites', { cookie: admin.cookie, body: {} }));
   });
 
   it('features, tasks, assigned tasks, comments and a task history of 30', async () => {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, ServiceContext } from '../modules/context.js';
 import { resolveSession } from '../modules/auth/auth.service.js';
 import { cookieName, readCookie, serializeClearedCookie, serializeCookie, SESSION_COOKIE } from './cookies.js';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,4 +53,12 @@ export function requireUser(ctx: ServiceContext) {
 export function currentUser(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * An onRequest hook, after requireUser, for the instance administrator's routes: anyone else
+ * signed in gets 403 before their body is read.
+ */
+export async function requireAdministrator(request: FastifyRequest) {
+  if (!currentUser(request).isAdmin) throw forbidden('Only an administrator of this instance can do this.');
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { EventHub } from './events/event-hub.js';
 import type { AccountUserRow } from './users/users.repo.js';
@@ -11,7 +11,7 @@ export type OutboxWaker = { wake(): void };
  * What every service needs: the database, the configuration, the attachment file store, the
  * live-event hub, and the email outbox's sender (none when email is not configured).
  */
-export type ServiceContext = { db: Db; config: Config; files: FileStore; events?: EventHub; outbox?: OutboxWaker };
+export type ServiceContext = { db: Db; config: Config; files: FileStore; events?: EventHub; outbox?: OutboxWaker; databaseKind?: Database['kind'] };
 
 /**
  * The signed-in user of a request and the browser tab it came from (its X-Client-Id, or

@@ -35,6 +35,7 @@ const assignedTasks = lazyPage(() => import('@/features/tasks/pages/assigned-tas
 const featureTasks = lazyPage(() => import('./routes/feature-tasks-route'));
 const taskDetail = lazyPage(() => import('./routes/task-detail-route'));
 const settings = lazyPage(() => import('./routes/settings-route'));
+const admin = lazyPage(() => import('./routes/admin-route'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 const LoginPage = login.Page;
 const RegisterPage = register.Page;
@@ -51,6 +52,7 @@ const AssignedTasksPage = assignedTasks.Page;
 const FeatureTaskListPage = featureTasks.Page;
 const TaskDetailPage = taskDetail.Page;
 const SettingsPage = settings.Page;
+const AdminRoutePage = admin.Page;
 
 /**
  * The signed-in pages by route. The page a visitor opens starts loading at once, alongside the
@@ -68,6 +70,7 @@ const guardedPages = [
   [paths.featureTasks.path, featureTasks],
   [paths.task.path, taskDetail],
   [paths.settings.path, settings],
+  [paths.admin.path, admin],
 ] as const;
 
 const opened = guardedPages.find(([path]) => matchPath(path, window.location.pathname));
@@ -111,6 +114,7 @@ export const router = createBrowserRouter([
           { path: paths.featureTasks.path, element: <FeatureTaskListPage /> },
           { path: paths.task.path, element: <TaskDetailPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
+          { path: paths.admin.path, element: <AdminRoutePage /> },
         ],
       },
     ],

@@ -26,6 +26,11 @@
  *   ['categories', 'list', 'all' | type]               categories (the todo and task forms read 'TODO' and 'TASK')
  *   ['users', 'shared']                                the people the caller shares a workspace or project with (member pickers)
  *   ['users', 'lookup', { email } | { username }]      one user found by exact email or username
+ *   ['admin', 'users', q]                              a page of the instance's accounts (the admin screen; `q` is what is sent)
+ *   ['admin', 'settings']                              who may register
+ *   ['admin', 'invites']                               the invites
+ *   ['admin', 'instance']                              the instance's facts
+ *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -92,4 +97,11 @@ export const queryKeys = {
   /** The caller's directory: changes with any membership change of theirs or their colleagues'. */
   sharedUsers: () => ['users', 'shared'] as const,
   userLookup: (lookup: { email: string } | { username: string }) => ['users', 'lookup', lookup] as const,
+  /** Prefix of everything the admin screen shows: an administrator's change refetches it all. */
+  admin: () => ['admin'] as const,
+  adminUsers: <Q extends object>(query: Q) => ['admin', 'users', query] as const,
+  adminSettings: () => ['admin', 'settings'] as const,
+  adminInvites: () => ['admin', 'invites'] as const,
+  adminInstance: () => ['admin', 'instance'] as const,
+  registration: (invite: string | null) => ['registration', invite] as const,
 };

@@ -9,6 +9,22 @@ import {
   updateProfileBodySchema,
   uploadAvatarBodyDoc,
 } from '../account.js';
+import {
+  adminUserParamsSchema,
+  adminUserResponseSchema,
+  adminUsersResponseSchema,
+  createInviteBodySchema,
+  createInviteResponseSchema,
+  instanceFactsResponseSchema,
+  instanceSettingsResponseSchema,
+  inviteParamsSchema,
+  invitesResponseSchema,
+  listAdminUsersQuerySchema,
+  registrationStatusQuerySchema,
+  registrationStatusResponseSchema,
+  updateAdminUserBodySchema,
+  updateInstanceSettingsBodySchema,
+} from '../admin.js';
 import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentListResponseSchema, attachmentParamsSchema, attachmentsResponseSchema } from '../attachments.js';
 import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
 import { commentBodySchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
@@ -87,6 +103,8 @@ import { operationRoutes } from './routes.js';
 
 /** Signed in, invalid input, not found (or not yours). */
 const ownErrors = [400, 401, 404] as const;
+/** Invalid input, not signed in, not an administrator of the instance. */
+const adminErrors = [400, 401, 403] as const;
 /** The same, plus a project role too low. */
 const memberErrors = [400, 401, 403, 404] as const;
 
@@ -114,24 +132,31 @@ export const operations = defineOperations(operationRoutes, {
   auth: {
     register: {
       tags: ['auth'],
-      summary: 'Create an account',
+      summary: 'Create an account; the first one is the instance administrator. By invite or closed registration: 403 without a valid inviteToken',
       body: registerBodySchema,
       responses: { 201: registerResponseSchema },
-      errors: [400, 409, 429],
+      errors: [400, 403, 409, 429],
     },
     login: {
       tags: ['auth'],
       summary:
-        'Sign in: receive the session cookie, and the device cookie that exempts this browser from lockouts caused elsewhere; with two-factor sign-in on, `data.twoFactorRequired` and a 5-minute challenge cookie instead (then POST /auth/login/2fa)',
+        'Sign in: receive the session cookie, and the device cookie that exempts this browser from lockouts caused elsewhere; with two-factor sign-in on, `data.twoFactorRequired` and a 5-minute challenge cookie instead (then POST /auth/login/2fa); a deactivated account gets 403 once its password is right',
       body: loginBodySchema,
       responses: { 200: loginAnswerSchema },
-      errors: [400, 401, 429],
+      errors: [400, 401, 403, 429],
     },
     logout: {
       tags: ['auth'],
       summary: 'Sign out: ends the session on the server',
       responses: { 200: messageResponseSchema },
       errors: [],
+    },
+    registration: {
+      tags: ['auth'],
+      summary: 'Whether anyone may register (open), only with an invite (invite) or nobody without one (closed); and what an invite token is worth',
+      query: registrationStatusQuerySchema,
+      responses: { 200: registrationStatusResponseSchema },
+      errors: [400],
     },
     options: {
       tags: ['auth'],
@@ -625,6 +650,67 @@ export const operations = defineOperations(operationRoutes, {
       params: resetLinkParamsSchema,
       responses: { 200: resetLinkResponseSchema },
       errors: [400, 401, 403, 404, 409],
+    },
+    listUsers: {
+      tags: ['admin'],
+      summary: "The instance's users, a page at a time, by name; search matches name, username and email (administrators)",
+      query: listAdminUsersQuerySchema,
+      responses: { 200: adminUsersResponseSchema },
+      errors: adminErrors,
+    },
+    updateUser: {
+      tags: ['admin'],
+      summary: 'Make or remove an administrator, deactivate (ends its sessions at once) or reactivate an account; the last administrator stays (administrators)',
+      params: adminUserParamsSchema,
+      body: updateAdminUserBodySchema,
+      responses: { 200: adminUserResponseSchema },
+      errors: [...adminErrors, 404, 409],
+    },
+    deleteUser: {
+      tags: ['admin'],
+      summary: 'Delete an account: its todos, categories, memberships and sessions go; what it wrote stays, by "Deleted user" (administrators)',
+      params: adminUserParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: [...adminErrors, 404, 409],
+    },
+    getSettings: {
+      tags: ['admin'],
+      summary: "The instance's settings: who may register (administrators)",
+      responses: { 200: instanceSettingsResponseSchema },
+      errors: adminErrors,
+    },
+    updateSettings: {
+      tags: ['admin'],
+      summary: 'Change who may register: open, invite or closed (administrators)',
+      body: updateInstanceSettingsBodySchema,
+      responses: { 200: instanceSettingsResponseSchema },
+      errors: adminErrors,
+    },
+    listInvites: {
+      tags: ['admin'],
+      summary: 'Invites, newest first, with their status; never their tokens (administrators)',
+      responses: { 200: invitesResponseSchema },
+      errors: adminErrors,
+    },
+    createInvite: {
+      tags: ['admin'],
+      summary: 'Make a single-use invite link, optionally for one email and until a date (administrators)',
+      body: createInviteBodySchema,
+      responses: { 201: createInviteResponseSchema },
+      errors: adminErrors,
+    },
+    revokeInvite: {
+      tags: ['admin'],
+      summary: 'Revoke an invite so that its link no longer registers anyone (administrators)',
+      params: inviteParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: [...adminErrors, 404, 409],
+    },
+    instance: {
+      tags: ['admin'],
+      summary: "The instance's facts: version, database, counts and attachment storage (administrators)",
+      responses: { 200: instanceFactsResponseSchema },
+      errors: adminErrors,
     },
   },
 });

@@ -21,6 +21,7 @@ export const operationRoutes = {
     register: { method: 'POST', path: '/api/v1/auth/register' },
     login: { method: 'POST', path: '/api/v1/auth/login' },
     logout: { method: 'POST', path: '/api/v1/auth/logout' },
+    registration: { method: 'GET', path: '/api/v1/auth/registration' },
     options: { method: 'GET', path: '/api/v1/auth/options' },
     forgotPassword: { method: 'POST', path: '/api/v1/auth/forgot-password' },
     resetPassword: { method: 'POST', path: '/api/v1/auth/reset-password' },
@@ -111,7 +112,16 @@ export const operationRoutes = {
     stream: { method: 'GET', path: '/api/v1/events' },
   },
   admin: {
+    listUsers: { method: 'GET', path: '/api/v1/admin/users' },
+    updateUser: { method: 'PUT', path: '/api/v1/admin/users/:id' },
+    deleteUser: { method: 'DELETE', path: '/api/v1/admin/users/:id' },
     createResetLink: { method: 'POST', path: '/api/v1/admin/users/:id/reset-link' },
+    getSettings: { method: 'GET', path: '/api/v1/admin/settings' },
+    updateSettings: { method: 'PUT', path: '/api/v1/admin/settings' },
+    listInvites: { method: 'GET', path: '/api/v1/admin/invites' },
+    createInvite: { method: 'POST', path: '/api/v1/admin/invites' },
+    revokeInvite: { method: 'DELETE', path: '/api/v1/admin/invites/:id' },
+    instance: { method: 'GET', path: '/api/v1/admin/instance' },
   },
 } as const satisfies Record<string, Record<string, OperationRoute>>;
 

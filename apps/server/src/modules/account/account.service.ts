@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Bowser from 'bowser';
 import { COMMON_PASSWORD_MESSAGE, type AccountSession, type Me, type UpdateProfileData } from '@tasklane/contract';
 import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { FileMissingError } from '../../storage/file-store.js';
 import { removeStoredFiles } from '../attachments/upload.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -10,7 +10,7 @@ import { deleteUserSessionByPublicId, deleteUserSessions, listUserSessions } fro
 import type { Actor, ServiceContext } from '../context.js';
 import { describeCurrentUser } from '../users/users.service.js';
 import type { AccountUserRow } from '../users/users.repo.js';
-import { deleteAccountRows, findDeletionBlockers, listDoomedStorageKeys } from './account-deletion.repo.js';
+import { deleteUserAccount } from '../users/account-deletion.service.js';
 import * as repo from './account.repo.js';
 import { isCommonPassword } from './common-passwords.js';
 
@@ -157,32 +157,13 @@ export async function endOtherSessions(ctx: ServiceContext, user: Actor, current
 }
 
 /**
- * Deletes the account (see account-deletion.repo.ts for what goes and what stays). Refused
- * with 409 while it is the last ADMIN of a project that others use (the message names them),
- * or the instance's last administrator.
+ * Deletes the account with its password (users/account-deletion.service.ts says what goes and
+ * what stays). A wrong password is a 400 on its field; refused with 409 while it is the last
+ * ADMIN of a project that others use (the message names them), or the instance's last
+ * administrator.
  */
 export async function deleteAccount(ctx: ServiceContext, user: Actor, password: string) {
-  const blockers = await findDeletionBlockers(ctx.db, user.id);
-  if (!blockers) throw unauthorized();
-  if (!(await verifyPassword(blockers.passwordHash, password))) {
-    throw badRequest(WRONG_PASSWORD, [{ field: 'password', message: WRONG_PASSWORD }]);
-  }
-  if (blockers.projects.length > 0) {
-    const names = blockers.projects.map((project) => project.name);
-    throw new AppError(
-      'CONFLICT',
-      `You are the last admin of ${names.length === 1 ? 'this project' : 'these projects'}: ${names.join(', ')}. Make another member an admin, or delete ${names.length === 1 ? 'it' : 'them'}, first.`,
-      blockers.projects.map((project) => ({ field: 'projects', message: project.name })),
-    );
-  }
-  if (blockers.isLastAdmin) {
-    throw conflict("You are this instance's last administrator. Make someone else an administrator first.");
-  }
-  const { deleted, files } = await ctx.db.transaction(async (tx) => {
-    const files = await listDoomedStorageKeys(tx as never, user.id);
-    return { deleted: await deleteAccountRows(tx as never, user.id), files };
+  await deleteUserAccount(ctx, user.id, 'self', async (passwordHash) => {
+    if (!(await verifyPassword(passwordHash, password))) throw badRequest(WRONG_PASSWORD, [{ field: 'password', message: WRONG_PASSWORD }]);
   });
-  if (!deleted) throw unauthorized();
-  endStreams(ctx, deleted.sessionIds);
-  await removeStoredFiles(ctx.files, [...files, ...(deleted.avatarKey ? [deleted.avatarKey] : [])]);
 }

@@ -7,6 +7,7 @@ import { route } from '../../http/operation-route.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
 import { login, logout, register } from './auth.service.js';
+import { describeRegistration } from './registration.service.js';
 
 /** Open to anyone, so their bodies are kept small: 413 past 8 KB, unread. */
 const small = { bodyLimit: SMALL_BODY_LIMIT_BYTES };
@@ -44,6 +45,11 @@ export function authRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
       },
       small,
     );
+
+    route(app, operations.auth.registration, async (request) => ({
+      success: true as const,
+      data: await describeRegistration(ctx, request.query.invite),
+    }));
 
     route(
       app,

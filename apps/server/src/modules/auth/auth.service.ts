@@ -1,10 +1,12 @@
-import type { LoginData, RegisterData } from '@tasklane/contract';
+import { DEACTIVATED_ACCOUNT_MESSAGE, registrationRefusals, type LoginData, type RegisterData } from '@tasklane/contract';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
 import type { User } from '@tasklane/contract';
 import { presentUser } from '../users/users.presenter.js';
-import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertUser, type AccountUserRow } from '../users/users.repo.js';
+import { consumeInvite } from '../admin/invites.repo.js';
+import { findEmailOrUsernameTaken, findUserCredentialsByEmail, insertRegisteredUser, lockFirstRegistration, type AccountUserRow } from '../users/users.repo.js';
+import { admitRegistration } from './registration.service.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import { createDeviceToken, loadDeviceKey, readDeviceToken } from './device-tokens.js';
 import { admitLoginAttempt } from './login-limits.js';
@@ -28,10 +30,17 @@ export async function limitAuthAttempts({ db, config }: ServiceContext, ip: stri
   }
 }
 
+/** Thrown inside the registration's transaction to undo its insert: the invite went to another registration. */
+class InviteLostError extends Error {}
+
 export async function register(ctx: ServiceContext, body: RegisterData, ip: string): Promise<User> {
   await limitAuthAttempts(ctx, ip);
+  const { inviteToken, ...account } = body;
+  // Who may register is decided before duplicates are looked at: a refused visitor learns
+  // nothing about which emails have accounts.
+  const pass = await admitRegistration(ctx, account.email, inviteToken);
   const duplicateMessage = async () => {
-    const { isEmailTaken, isUsernameTaken } = await findEmailOrUsernameTaken(ctx.db, body.email, body.username);
+    const { isEmailTaken, isUsernameTaken } = await findEmailOrUsernameTaken(ctx.db, account.email, account.username);
     if (isEmailTaken && isUsernameTaken) return 'Email is already registered and username is already taken';
     if (isEmailTaken) return 'Email is already registered';
     if (isUsernameTaken) return 'Username is already taken';
@@ -39,10 +48,24 @@ export async function register(ctx: ServiceContext, body: RegisterData, ip: stri
   };
   const taken = await duplicateMessage();
   if (taken) throw conflict(taken);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(account.password);
+  const values = { username: account.username, fullName: account.fullName, email: account.email, passwordHash };
   try {
-    return presentUser(await insertUser(ctx.db, { ...body, passwordHash }));
+    if (!pass.isFirstAccount && !pass.inviteId) return presentUser(await insertRegisteredUser(ctx.db, values));
+    const inviteId = pass.inviteId;
+    return presentUser(
+      await ctx.db.transaction(async (tx) => {
+        // The first account administers the instance: of two at once, exactly one is first.
+        if (pass.isFirstAccount) await lockFirstRegistration(tx);
+        const user = await insertRegisteredUser(tx, values);
+        // The invite is used up with the account, or neither happens: one invite, one account.
+        if (inviteId && !(await consumeInvite(tx, inviteId, user.id)) && pass.isInviteRequired) throw new InviteLostError();
+        return user;
+      }),
+    );
   } catch (error) {
+    if (error instanceof InviteLostError) throw forbidden(registrationRefusals.inviteUsed);
+    if (error instanceof AppError) throw error;
     // Two registrations raced past the check: the unique index decided.
     if (isUniqueViolation(error)) throw conflict((await duplicateMessage()) ?? 'Email or username is already taken');
     throw error;
@@ -71,8 +94,11 @@ export async function login(ctx: ServiceContext, body: LoginData, client: LoginC
   const isValid = credentials
     ? await verifyPassword(credentials.passwordHash, body.password)
     : (await verifyAgainstDummy(body.password), false);
-  if (!credentials || !isValid) throw unauthorized(INVALID_CREDENTIALS);
-  const { passwordHash: _hash, twoFactorEnabled, ...user } = credentials;
+  if (!credentials || !isValid || credentials.deletedAt !== null) throw unauthorized(INVALID_CREDENTIALS);
+  // Said only to whoever knows the password, so it reveals nothing to anyone else; the attempt
+  // keeps its place in the sign-in limits.
+  if (credentials.deactivatedAt !== null) throw forbidden(DEACTIVATED_ACCOUNT_MESSAGE);
+  const { passwordHash: _hash, twoFactorEnabled, deactivatedAt: _deactivated, deletedAt: _deleted, ...user } = credentials;
   if (twoFactorEnabled) {
     // Not a failure, but not a sign-in yet either: the account's failures stand until the code is right.
     await attempt.passedFirstStep();

@@ -24,7 +24,13 @@ export type AccountUserRow = UserRow & { isAdmin: boolean; twoFactorEnabled: boo
 
 export async function findUserCredentialsByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ ...publicUserColumns, passwordHash: users.passwordHash, twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null` })
+    .select({
+      ...publicUserColumns,
+      passwordHash: users.passwordHash,
+      twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+      deactivatedAt: users.deactivatedAt,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -54,6 +60,33 @@ export async function insertUser(
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning(publicUserColumns);
   return row!;
+}
+
+/**
+ * A registration's account. It administers the instance when it is the first one: the caller
+ * holds the registration lock (lockFirstRegistration) when the instance had no account, so of
+ * two first registrations at once exactly one sees the table empty.
+ */
+export async function insertRegisteredUser(
+  db: Db,
+  values: { username: string; fullName: string; email: string; passwordHash: string },
+): Promise<UserRow & { isAdmin: boolean }> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, isAdmin: sql`not exists (select 1 from ${users})` })
+    .returning({ ...publicUserColumns, isAdmin: users.isAdmin });
+  return row!;
+}
+
+// Any constant would do: the same for every instance of the app.
+const FIRST_REGISTRATION_LOCK_ID = 727_465_017;
+
+/**
+ * Serializes registrations while the instance has no account yet, until the transaction ends:
+ * the insert after it runs with a fresh snapshot, so it sees an account committed meanwhile.
+ */
+export async function lockFirstRegistration(db: Db) {
+  await db.execute(sql`select pg_advisory_xact_lock(${FIRST_REGISTRATION_LOCK_ID})`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { useMe } from '@/features/auth/api/get-me';
 import { cn } from '@/lib/cn';
 import { navItems } from './nav-items';
 
@@ -7,12 +8,14 @@ const linkBase =
 const linkIdle = 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 const linkActive = 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300';
 
-/** The five entries; `layout` picks a row (wide screens) or a column (the narrow-screen menu). */
+/** The five entries (and Admin for an administrator); `layout` picks a row (wide screens) or a column (the narrow-screen menu). */
 export function MainNav({ layout, id, onNavigate }: { layout: 'row' | 'column'; id?: string; onNavigate?: () => void }) {
+  const { user } = useMe();
+  const items = navItems.filter((item) => !item.isAdminOnly || user?.isAdmin === true);
   return (
     <nav aria-label="Main" id={id}>
       <ul className={layout === 'row' ? 'flex items-center gap-1' : 'flex flex-col gap-1'}>
-        {navItems.map(({ label, href, icon: Icon, end }) => (
+        {items.map(({ label, href, icon: Icon, end }) => (
           <li key={href}>
             <NavLink to={href} end={end} onClick={onNavigate} className={({ isActive }) => cn(linkBase, isActive ? linkActive : linkIdle)}>
               <Icon aria-hidden="true" className="size-4" />

@@ -1,4 +1,4 @@
-import { Briefcase, ClipboardList, FolderKanban, ListTodo, Tags, type LucideIcon } from 'lucide-react';
+import { Briefcase, ClipboardList, FolderKanban, ListTodo, ShieldCheck, Tags, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface NavItem {
@@ -7,6 +7,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Only an exact match marks the entry current (the home page would match everything). */
   end?: boolean;
+  /** Shown to administrators of the instance only (the server refuses everyone else anyway). */
+  isAdminOnly?: boolean;
 }
 
 export const navItems: NavItem[] = [
@@ -15,4 +17,5 @@ export const navItems: NavItem[] = [
   { label: 'Assigned Projects', href: paths.projects.href(), icon: FolderKanban },
   { label: 'Assigned Tasks', href: paths.tasks.href(), icon: ClipboardList },
   { label: 'Categories', href: paths.categories.href(), icon: Tags },
+  { label: 'Admin', href: paths.admin.href(), icon: ShieldCheck, isAdminOnly: true },
 ];

@@ -23,13 +23,14 @@ function toastEach(messages: Array<string | undefined>) {
   for (const message of messages) if (message) toast.error(message);
 }
 
-export function RegisterForm() {
+/** `inviteToken`: the invite link's, sent with the registration; `invitedEmail`: the one email that invite registers. */
+export function RegisterForm({ inviteToken, invitedEmail }: { inviteToken?: string; invitedEmail?: string } = {}) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const [step, setStep] = useState<1 | 2>(1);
   const { register, handleSubmit, getValues, setFocus, control, formState } = useForm({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', fullName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { username: '', fullName: '', email: invitedEmail ?? '', password: '', confirmPassword: '' },
   });
   const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
   const doPasswordsMatch = password === confirmPassword;
@@ -59,7 +60,7 @@ export function RegisterForm() {
 
   const submit = handleSubmit(({ username, fullName, email, password: newPassword }) => {
     registerMutation.mutate(
-      { username, fullName, email, password: newPassword },
+      { username, fullName, email, password: newPassword, ...(inviteToken ? { inviteToken } : {}) },
       {
         onSuccess() {
           toast.success('Registration successful!');
@@ -90,6 +91,11 @@ export function RegisterForm() {
       {step === 1 ? (
         <>
           <AuthHeading title="Join Us" subtitle="Create your Tasklane account" />
+          {inviteToken && (
+            <p role="status" className="rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-800 dark:bg-indigo-500/10 dark:text-indigo-200">
+              You were invited to this Tasklane{invitedEmail ? ` as ${invitedEmail}` : ''}.
+            </p>
+          )}
           <Field label="Username" htmlFor="username">
             <Input id="username" autoComplete="username" placeholder="jane.doe" aria-invalid={invalid('username')} {...register('username')} />
           </Field>
@@ -102,6 +108,7 @@ export function RegisterForm() {
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
+              readOnly={invitedEmail !== undefined}
               aria-invalid={invalid('email')}
               {...register('email')}
             />
