@@ -62,6 +62,10 @@ export const adminUserParamsSchema = z.object({ id: idSchema });
 export const updateAdminUserBodySchema = z.object({
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional().describe('Make or remove an administrator'),
   deactivated: z.boolean({ error: 'deactivated must be true or false' }).optional().describe('Deactivate (ends every session) or reactivate'),
+  twoFactorEnabled: z
+    .literal(false, { error: 'twoFactorEnabled can only be false: two-factor sign-in is turned on by the person themselves' })
+    .optional()
+    .describe('false: turn off two-factor sign-in (its key and recovery codes go) for someone who lost both their authenticator and their recovery codes'),
 });
 export type UpdateAdminUserBody = z.input<typeof updateAdminUserBodySchema>;
 

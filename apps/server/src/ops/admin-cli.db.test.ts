@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistration, buildSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { cliTimeout, runCli } from '../../test/backup-scene.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildTwoFactorUser } from '../../test/two-factor.js';
 import { useResetToken } from '../modules/password-reset/reset-tokens.js';
 
 /**
@@ -60,6 +61,16 @@ describe('npm run admin', cliTimeout, () => {
     expect(stdout.trim()).toBe(`Locked Out <${person.user.email}> is now an administrator.`);
     expect((await server.request('GET', '/api/v1/users/me', { cookie: person.cookie })).body.data.isAdmin).toBe(true);
     expect((await server.request('GET', '/api/v1/admin/settings', { cookie: person.cookie })).status).toBe(200);
+  });
+
+  it('disable-2fa turns off the two-factor sign-in of someone who lost their authenticator and recovery codes', async () => {
+    const locked = await buildTwoFactorUser(server);
+    const { stdout } = await admin(server, ['disable-2fa', locked.user.email]);
+    expect(stdout.trim()).toBe(`${locked.user.fullName} <${locked.user.email}> no longer needs a code to sign in: two-factor sign-in is off (they can turn it on again in Settings).`);
+    const login = await server.request('POST', '/api/v1/auth/login', { body: { email: locked.user.email, password: locked.user.password } });
+    expect(login.status).toBe(200);
+    expect(login.body.data).toMatchObject({ _id: locked.user.id });
+    expect((await admin(server, ['disable-2fa', locked.user.email])).stdout.trim()).toBe(`${locked.user.fullName} <${locked.user.email}> did not have two-factor sign-in on.`);
   });
 
   it('registration closes and opens registration', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { searchCondition } from '../../db/list-helpers.js';
-import { sessions, users } from '../../db/schema.js';
+import { recoveryCodes, sessions, users } from '../../db/schema.js';
 import { publicUserColumns, type UserRow } from '../users/users.repo.js';
 
 /**
@@ -76,11 +76,19 @@ export async function findUserForAdminChange(db: Db, id: string) {
  * Applies an administrator's change to an account; deactivating also deletes its sessions, in
  * the same statement, and answers their ids (so their open event streams can end now).
  */
-export async function updateUserAdministration(db: Db, id: string, change: { isAdmin?: boolean; deactivated?: boolean }) {
+export async function updateUserAdministration(db: Db, id: string, change: { isAdmin?: boolean; deactivated?: boolean; twoFactorEnabled?: false }) {
   const set: Partial<typeof users.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
   if (change.isAdmin !== undefined) set.isAdmin = change.isAdmin;
   if (change.deactivated === true) set.deactivatedAt = sql`coalesce(${users.deactivatedAt}, now())` as unknown as Date;
   if (change.deactivated === false) set.deactivatedAt = null;
+  const turnsOffTwoFactor = change.twoFactorEnabled === false;
+  if (turnsOffTwoFactor) Object.assign(set, { totpSecret: null, totpEnabledAt: null, totpPendingSecret: null, totpLastStep: null });
+  const codesGone = db.$with('codes_gone').as(
+    db
+      .delete(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, id), sql`${turnsOffTwoFactor}`))
+      .returning({ id: recoveryCodes.id }),
+  );
   const ended = db.$with('ended').as(
     db
       .delete(sessions)
@@ -92,14 +100,15 @@ export async function updateUserAdministration(db: Db, id: string, change: { isA
       .update(users)
       .set(set)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
-      .returning({ id: users.id, isAdmin: users.isAdmin, deactivatedAt: users.deactivatedAt }),
+      .returning({ id: users.id, isAdmin: users.isAdmin, deactivatedAt: users.deactivatedAt, totpEnabledAt: users.totpEnabledAt }),
   );
   const [row] = await db
-    .with(ended, updated)
+    .with(ended, codesGone, updated)
     .select({
       ...adminUserColumns,
       isAdmin: updated.isAdmin,
       deactivatedAt: updated.deactivatedAt,
+      twoFactorEnabled: sql<boolean>`${updated.totpEnabledAt} is not null`,
       endedSessions: sql<string[]>`coalesce((select array_agg(${ended.id}) from ${ended}), '{}')`,
     })
     .from(updated)

@@ -17,6 +17,7 @@ import {
 import { openTestEventStream } from '../../../test/event-stream.js';
 import { apiTestConfig } from '../../../test/scene.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { buildTwoFactorUser } from '../../../test/two-factor.js';
 
 /** The administrator's users: the list, making administrators, deactivating and deleting accounts (issue 16). */
 
@@ -191,6 +192,25 @@ describe('PUT /admin/users/{id}', () => {
     expect(badBody.status).toBe(400);
     expect(badBody.body.errors[0]).toEqual({ field: 'isAdmin', message: 'isAdmin must be true or false' });
     expect((await put('not-a-uuid', { isAdmin: true })).status).toBe(400);
+  });
+
+  it('turns off the two-factor sign-in of someone who lost their authenticator and recovery codes; it cannot turn it on', async () => {
+    const locked = await buildTwoFactorUser(server);
+    expect((await server.request('POST', '/api/v1/auth/login', { body: { email: locked.user.email, password: locked.user.password } })).body.data).toEqual({
+      twoFactorRequired: true,
+    });
+    const on = await put(locked.user.id, { twoFactorEnabled: true });
+    expect(on.status).toBe(400);
+    expect(on.body.errors[0]).toMatchObject({ field: 'twoFactorEnabled' });
+    const off = await put(locked.user.id, { twoFactorEnabled: false });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({ _id: locked.user.id, twoFactorEnabled: false });
+    // The password alone signs in again, and the old recovery codes are gone with the key.
+    const login = await server.request('POST', '/api/v1/auth/login', { body: { email: locked.user.email, password: locked.user.password } });
+    expect(login.status).toBe(200);
+    expect(login.body.data).toMatchObject({ _id: locked.user.id });
+    const codes = await server.database.db.execute(sql`select count(*)::int as n from recovery_codes where user_id = ${locked.user.id}`);
+    expect(JSON.stringify(codes)).toContain('"n":0');
   });
 });
 

@@ -6,7 +6,7 @@ import { DropdownMenu, type MenuItem } from '@/components/ui/dropdown-menu';
 import { TableRow, Td } from '@/components/ui/table';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 
-export type UserAction = 'makeAdmin' | 'removeAdmin' | 'deactivate' | 'reactivate' | 'resetLink' | 'delete';
+export type UserAction = 'makeAdmin' | 'removeAdmin' | 'deactivate' | 'reactivate' | 'turnOffTwoFactor' | 'resetLink' | 'delete';
 
 /**
  * One account of the admin screen's table, and its actions. One's own account cannot be
@@ -22,6 +22,9 @@ export function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; i
     user.deactivated
       ? { label: 'Reactivate', icon: <UserCheck aria-hidden="true" className="size-4" />, onSelect: act('reactivate') }
       : { label: 'Deactivate', icon: <UserX aria-hidden="true" className="size-4" />, onSelect: act('deactivate'), disabled: isSelf },
+    ...(user.twoFactorEnabled
+      ? [{ label: 'Turn off two-factor sign-in', icon: <ShieldOff aria-hidden="true" className="size-4" />, onSelect: act('turnOffTwoFactor') }]
+      : []),
     { label: 'Make password-reset link', icon: <KeyRound aria-hidden="true" className="size-4" />, onSelect: act('resetLink') },
     { label: 'Delete account', icon: <Trash2 aria-hidden="true" className="size-4" />, onSelect: act('delete'), tone: 'danger', disabled: isSelf },
   ];

@@ -30,7 +30,13 @@ export function UsersSection({ currentUserId }: { currentUserId: string }) {
     if (action === 'resetLink') setResetFor(user);
     else if (action === 'delete') setDeleting(user);
     else {
-      const change = { makeAdmin: { isAdmin: true }, removeAdmin: { isAdmin: false }, deactivate: { deactivated: true }, reactivate: { deactivated: false } }[action];
+      const change = {
+        makeAdmin: { isAdmin: true },
+        removeAdmin: { isAdmin: false },
+        deactivate: { deactivated: true },
+        reactivate: { deactivated: false },
+        turnOffTwoFactor: { twoFactorEnabled: false as const },
+      }[action];
       update.mutate({ user, change });
     }
   };
