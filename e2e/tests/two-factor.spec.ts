@@ -29,7 +29,7 @@ test('turn on two-factor sign-in, sign out, and sign in with a code from the app
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Login successful!')).toBeVisible();
   // Back where the sign-out left: the section, now On.
-  await expect(page).toHaveURL(/\/settings\/two-factor$/);
+  await expect(page).toHaveURL(/\/settings$/);
   await expect(section.getByText('On', { exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Turn off' })).toBeVisible();
 });

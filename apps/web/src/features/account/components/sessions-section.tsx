@@ -35,7 +35,7 @@ function SessionRow({ session }: { session: AccountSession }) {
         <Button
           variant="secondary"
           isLoading={endMutation.isPending}
-          aria-label={`Sign out ${device}`}
+          aria-label={`End the session on ${device}`}
           onClick={() =>
             endMutation.mutate(session._id, {
               onSuccess: () => toast.success('Session signed out'),
@@ -43,7 +43,7 @@ function SessionRow({ session }: { session: AccountSession }) {
             })
           }
         >
-          Sign out
+          End session
         </Button>
       )}
     </li>
@@ -55,7 +55,7 @@ export function SessionsSection() {
   const endOthers = useEndOtherSessions();
   const others = (sessionsQuery.data ?? []).filter((session) => !session.current).length;
   return (
-    <SettingsSection id="settings-sessions" title="Sessions" description="Where your account is signed in. Sign out any device you do not recognise.">
+    <SettingsSection id="settings-sessions" title="Sessions" description="Where your account is signed in. End the session of any device you do not recognise.">
       <QueryState query={sessionsQuery} loading="Loading your sessions..." errorMessage="Failed to load your sessions">
         {(sessions) => (
           <>
@@ -77,7 +77,7 @@ export function SessionsSection() {
               }
             >
               {!endOthers.isPending && <LogOut aria-hidden="true" className="size-4" />}
-              Sign out all other sessions
+              End all other sessions
             </Button>
           </>
         )}

@@ -118,9 +118,9 @@ describe('SettingsPage', () => {
     expect(rows[1]!.textContent).toContain('Chrome 131 on Windows 10');
     expect(rows[1]!.textContent).toContain('10.0.0.2');
 
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Sign out Chrome 131 on Windows 10' }));
+    await user.click(within(rows[1]!).getByRole('button', { name: 'End the session on Chrome 131 on Windows 10' }));
     await waitFor(() => expect(requestLines(calls)).toContain(`DELETE /api/v1/users/me/sessions/${'b'.repeat(32)}`));
-    await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    await user.click(screen.getByRole('button', { name: 'End all other sessions' }));
     await waitFor(() => expect(requestLines(calls)).toContain('DELETE /api/v1/users/me/sessions'));
   });
 

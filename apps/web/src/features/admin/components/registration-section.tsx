@@ -1,4 +1,5 @@
 import type { RegistrationMode } from '@tasklane/contract';
+import { useState } from 'react';
 import { QueryFallback } from '@/components/domain/query-state';
 import { cn } from '@/lib/cn';
 import { useRegistrationSettings } from '../api/get-registration-settings';
@@ -15,7 +16,9 @@ const choices: Array<{ value: RegistrationMode; label: string; hint: string }> =
 export function RegistrationSection() {
   const query = useRegistrationSettings();
   const save = useUpdateRegistrationSettings();
-  const current = query.data?.registration;
+  // The choice shows at once while it is saved (a refusal puts the saved one back).
+  const [choosing, setChoosing] = useState<RegistrationMode | null>(null);
+  const current = choosing ?? query.data?.registration;
   return (
     <AdminSection id="admin-registration" title="Registration" description="Who may create an account on this instance.">
       {!current ? (
@@ -40,7 +43,10 @@ export function RegistrationSection() {
                   value={choice.value}
                   checked={current === choice.value}
                   disabled={save.isPending}
-                  onChange={() => save.mutate(choice.value)}
+                  onChange={() => {
+                    setChoosing(choice.value);
+                    save.mutate(choice.value, { onSettled: () => setChoosing(null) });
+                  }}
                   className="mt-0.5 size-4 accent-indigo-600"
                 />
                 <span>

@@ -46,7 +46,7 @@ function adminServer(options: { users?: AdminUser[]; invites?: Invite[]; registr
       state.users = state.users.filter((user) => user._id !== userMatch[1]);
       return ok({});
     }
-    if (/^\/api\/v1\/admin\/users\/[^/]+\/reset-link$/.test(path)) return ok({ data: { url: 'http://tasklane.test/reset-password?token=RESET' } });
+    if (/^\/api\/v1\/admin\/users\/[^/]+\/reset-link$/.test(path)) return ok({ data: { url: 'http://tasklane.test/reset-password?token=RESET', expiresAt: '2026-11-24T13:00:00.000Z' } });
     if (path === '/api/v1/admin/settings') {
       if (call.method === 'PUT') state.registration = (call.body as { registration: RegistrationMode }).registration;
       return ok({ data: { registration: state.registration } });
