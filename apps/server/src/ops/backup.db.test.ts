@@ -171,6 +171,23 @@ describe('backup and restore', cliTimeout, () => {
     }
   });
 
+  it('refuses a backup whose file repeats a row, without hanging, and keeps none of its rows', async () => {
+    const damaged = await copyOfBackup('repeated');
+    const file = path.join(damaged.copy, 'database', 'users.copy');
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    fs.writeFileSync(file, [...lines, lines[0]].join('\n') + '\n');
+    const target = await newDatabase();
+    await expect(restore(damaged.copy, { url: target.url, uploadDir: path.join(scratch, 'uploads-repeated') })).rejects.toThrow(
+      /Loading the tables failed .*duplicate key.*drop it, create it again empty, and retry/,
+    );
+    const sql = connectPostgres(target.url, { max: 1 });
+    try {
+      expect(await sql`select id from users`).toHaveLength(0);
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('reads one snapshot: rows written during the backup are in it whole or not at all', async () => {
     // Its own server and database, written to without a pause while the backup runs. Every
     // todo is written with its live event in one transaction; the dump reads events.copy before

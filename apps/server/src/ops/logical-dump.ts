@@ -183,9 +183,11 @@ async function loadRows(tx: postgres.TransactionSql, folder: string, tables: Dum
   // Without the replica role, user triggers (the live events' NOTIFY) are switched off by the
   // tables' owner instead, and foreign keys are checked: parents are loaded before children.
   if (!isReplica) for (const { name } of ordered) await tx.unsafe(`alter table ${quoteIdent(name)} disable trigger user`);
+  // Some migrations seed a row (instance_settings' one row): the backup holds that table's rows
+  // as they were, so what the migrations put there makes way for them.
+  if (ordered.length > 0) await tx.unsafe(`truncate ${ordered.map(({ name }) => quoteIdent(name)).join(', ')}`);
   for (const table of ordered) {
-    const copy = await tx.unsafe(`copy ${quoteIdent(table.name)} (${columnList(table.columns)}) from stdin`).writable();
-    await pipeline(fs.createReadStream(path.join(folder, table.file)), copy);
+    await copyIn(tx, `copy ${quoteIdent(table.name)} (${columnList(table.columns)}) from stdin`, path.join(folder, table.file));
     const [row] = await tx.unsafe<Array<{ count: string }>>(`select count(*)::text as count from ${quoteIdent(table.name)}`);
     const rows = Number(row?.count ?? 0);
     if (rows !== table.rows) throw new BackupError(`table ${table.name} has ${rows} rows where the backup lists ${table.rows}: the backup is damaged`);
@@ -193,6 +195,26 @@ async function loadRows(tx: postgres.TransactionSql, folder: string, tables: Dum
   }
   if (!isReplica) for (const { name } of ordered) await tx.unsafe(`alter table ${quoteIdent(name)} enable trigger user`);
   await resetSequences(tx, tables);
+}
+
+/**
+ * Streams a file into `COPY ... FROM STDIN`. postgres.js never settles the copy's writable when
+ * the server refuses the rows after the last of them was sent (a repeated key, a damaged line:
+ * porsager/postgres#1173), so the pipeline alone would wait for ever inside an aborted
+ * transaction. The server's error still reaches the query's reject: it is watched there too.
+ */
+async function copyIn(tx: postgres.TransactionSql, statement: string, file: string): Promise<void> {
+  const query = tx.unsafe(statement) as unknown as { reject(error: unknown): void; writable(): Promise<NodeJS.WritableStream> };
+  let refuse: (error: unknown) => void = () => {};
+  const refused = new Promise<never>((_, reject) => (refuse = reject));
+  refused.catch(() => {});
+  const reject = query.reject.bind(query);
+  query.reject = (error: unknown) => {
+    refuse(error);
+    reject(error);
+  };
+  const copy = await query.writable();
+  await Promise.race([pipeline(fs.createReadStream(file), copy), refused]);
 }
 
 /** The schema built by the dump's migrations has exactly the dump's tables. */
