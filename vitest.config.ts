@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The API tests mostly wait on PostgreSQL and their servers: three files at a time keep both
+    // cores of the test machines busy where the default (one per core) leaves them half idle.
+    maxWorkers: 3,
     projects: [
       {
         // The web app's '@/' import alias, as in apps/web/vite.config.ts.
