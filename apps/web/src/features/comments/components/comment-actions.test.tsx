@@ -76,8 +76,8 @@ describe('CommentsPanel: Markdown, edits and deletions (issue 17)', () => {
     const mine = item('Comment by you');
     expect(within(mine).getAllByRole('listitem').map((entry) => entry.textContent)).toEqual(['one', 'two']);
     expect(within(mine).queryByText('edited')).toBeNull();
-    expect(within(mine).getByRole('button', { name: 'Edit' })).toBeTruthy();
-    expect(within(mine).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: 'Edit comment' })).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
   });
 
   it("a MODERATOR may delete someone else's comment, not edit it", async () => {
@@ -85,8 +85,8 @@ describe('CommentsPanel: Markdown, edits and deletions (issue 17)', () => {
     show('MODERATOR');
     await screen.findByRole('list', { name: 'Comments' });
     const theirs = item('Comment by Carl Colleague');
-    expect(within(theirs).getByRole('button', { name: 'Delete' })).toBeTruthy();
-    expect(within(theirs).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(theirs).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
+    expect(within(theirs).queryByRole('button', { name: 'Edit comment' })).toBeNull();
   });
 
   it('Edit opens the text in place; Cancel leaves it; Save sends it and shows it edited', async () => {
@@ -94,7 +94,7 @@ describe('CommentsPanel: Markdown, edits and deletions (issue 17)', () => {
     const user = userEvent.setup();
     show();
     await screen.findByRole('list', { name: 'Comments' });
-    await user.click(within(item('Comment by you')).getByRole('button', { name: 'Edit' }));
+    await user.click(within(item('Comment by you')).getByRole('button', { name: 'Edit comment' }));
     const field = screen.getByRole('textbox', { name: 'Edit comment' }) as HTMLTextAreaElement;
     expect(field.value).toBe('Frist');
     await user.type(field, ' draft');
@@ -102,7 +102,7 @@ describe('CommentsPanel: Markdown, edits and deletions (issue 17)', () => {
     expect(screen.queryByRole('textbox', { name: 'Edit comment' })).toBeNull();
     expect(within(item('Comment by you')).getByText('Frist')).toBeTruthy();
 
-    await user.click(within(item('Comment by you')).getByRole('button', { name: 'Edit' }));
+    await user.click(within(item('Comment by you')).getByRole('button', { name: 'Edit comment' }));
     const again = screen.getByRole('textbox', { name: 'Edit comment' });
     await user.clear(again);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
@@ -121,7 +121,7 @@ describe('CommentsPanel: Markdown, edits and deletions (issue 17)', () => {
     const user = userEvent.setup();
     show();
     await screen.findByRole('list', { name: 'Comments' });
-    await user.click(within(item('Comment by you')).getByRole('button', { name: 'Edit' }));
+    await user.click(within(item('Comment by you')).getByRole('button', { name: 'Edit comment' }));
     await user.type(screen.getByRole('textbox', { name: 'Edit comment' }), ' more');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await within(item('Comment by you')).findByRole('alert');
@@ -139,13 +139,13 @@ describe('CommentsPanel: Markdown, edits and deletions (issue 17)', () => {
     show('ADMIN');
     await screen.findByRole('list', { name: 'Comments' });
 
-    await user.click(within(item('Comment by Carl Colleague')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(item('Comment by Carl Colleague')).getByRole('button', { name: 'Delete comment' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete comment' });
     expect(dialog.textContent).toContain('Are you sure you want to delete this comment? This action cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
 
-    await user.click(within(item('Comment by Carl Colleague')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(item('Comment by Carl Colleague')).getByRole('button', { name: 'Delete comment' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete comment' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(item('Comment by Carl Colleague')).findByRole('alert')).textContent).toBe(
@@ -154,7 +154,7 @@ describe('CommentsPanel: Markdown, edits and deletions (issue 17)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     isRefused = false;
-    await user.click(within(item('Comment by Carl Colleague')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(item('Comment by Carl Colleague')).getByRole('button', { name: 'Delete comment' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete comment' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Comment by Carl Colleague' })).toBeNull());
     expect(calls).toContainEqual({ method: 'DELETE', path: `${base}/k1` });

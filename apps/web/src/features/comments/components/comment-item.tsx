@@ -137,13 +137,13 @@ export function CommentItem({ comment, isOwn, canEdit, canDelete, mentionables }
             {canEdit && (
               <button type="button" className={actionClassName} onClick={startEditing}>
                 <Pencil aria-hidden="true" className="size-3" />
-                Edit
+                Edit<span className="sr-only"> comment</span>
               </button>
             )}
             {canDelete && (
               <button type="button" className={actionClassName} onClick={() => setIsConfirming(true)}>
                 <Trash2 aria-hidden="true" className="size-3" />
-                Delete
+                Delete<span className="sr-only"> comment</span>
               </button>
             )}
           </div>
