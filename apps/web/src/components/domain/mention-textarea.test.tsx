@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
+import { Dialog } from '@/components/ui/dialog';
 import { activeMention, MentionTextarea, suggestMentionables, type Mentionable } from './mention-textarea';
 
 const members: Mentionable[] = [
@@ -109,5 +110,27 @@ describe('MentionTextarea', () => {
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Ask @cara{Enter}about it');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(submitted).toHaveBeenCalledWith({ description: 'Ask @cara about it' });
+  });
+
+  it('in a dialog, Escape closes the suggestions first and the dialog only after', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    function InDialog() {
+      const [text, setText] = useState('');
+      return (
+        <Dialog open onOpenChange={onOpenChange} title="New task">
+          <label htmlFor="text">Description</label>
+          <MentionTextarea id="text" value={text} onValueChange={setText} mentionables={members} />
+        </Dialog>
+      );
+    }
+    render(<InDialog />);
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Hi @d');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

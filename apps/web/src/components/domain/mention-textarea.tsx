@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { Textarea, type TextareaProps } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 
@@ -81,6 +81,23 @@ export function MentionTextarea({
   const suggestions = mention && mentionables ? suggestMentionables(mentionables, mention.query) : [];
   const isOpen = suggestions.length > 0;
   const active = Math.min(activeIndex, suggestions.length - 1);
+
+  // A dialog around the field (Radix) closes on Escape from a keydown listener of the document's
+  // capture phase, before the field hears of it. While suggestions are open, this one (added
+  // first: a child's effects run before its parents') marks that Escape as handled, so it
+  // closes the suggestions and not the dialog with the text being written.
+  const isOpenNow = useRef(false);
+  useEffect(() => {
+    isOpenNow.current = isOpen;
+  });
+  useEffect(() => {
+    const owner = field.current?.ownerDocument ?? document;
+    const claimEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && isOpenNow.current && event.target === field.current) event.preventDefault();
+    };
+    owner.addEventListener('keydown', claimEscape, { capture: true });
+    return () => owner.removeEventListener('keydown', claimEscape, { capture: true });
+  }, []);
 
   const setRefs = useCallback(
     (node: HTMLTextAreaElement | null) => {
