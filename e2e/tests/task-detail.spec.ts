@@ -173,6 +173,48 @@ test.describe('task detail', () => {
     await expect(comments(page).last()).toHaveCSS('flex-direction', 'row');
   });
 
+  test('a Markdown comment (and description) is rendered safely; its author edits it, sees "edited", and deletes it', async ({ page, signedInUser: _ }) => {
+    const { url } = await taskToOpen(page, { description: 'Needs **care**: [specs](https://example.com/specs)' });
+    await page.goto(url);
+    const description = page.getByRole('region', { name: 'Description' });
+    await expect(description.locator('strong')).toHaveText('care');
+    await expect(description.getByRole('link', { name: 'specs' })).toHaveAttribute('rel', 'noopener noreferrer');
+
+    const panel = page.getByRole('region', { name: /^Comments/ });
+    await panel
+      .getByLabel('Add a comment')
+      .fill('Ship **it**:\n- polish\n- oil\n\nSee [notes](https://example.com/notes) <script>window.hacked = 1</script> [x](javascript:window.hacked=2)');
+    await panel.getByRole('button', { name: 'Add Comment' }).click();
+    const mine = comments(page).first();
+    await expect(mine.locator('strong')).toHaveText('it');
+    await expect(mine.getByRole('listitem')).toHaveText(['polish', 'oil']);
+    const link = mine.getByRole('link', { name: 'notes' });
+    await expect(link).toHaveAttribute('href', 'https://example.com/notes');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // The script is text, the javascript: link has no address.
+    await expect(mine).toContainText('<script>window.hacked = 1</script>');
+    await expect(mine.locator('script')).toHaveCount(0);
+    await expect(mine.locator('a')).toHaveCount(1);
+    await expect(mine).toContainText('notes <script>window.hacked = 1</script> x');
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await expect(mine.getByText('edited')).toHaveCount(0);
+
+    await mine.getByRole('button', { name: 'Edit comment' }).click();
+    await page.getByLabel('Edit comment').fill('Shipped *today*');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(mine.locator('em')).toHaveText('today');
+    await expect(mine.getByText('edited')).toBeVisible();
+    await page.reload();
+    await expect(comments(page).first().getByText('edited')).toBeVisible();
+
+    await comments(page).first().getByRole('button', { name: 'Delete comment' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete comment' });
+    await expect(confirm).toContainText('Are you sure you want to delete this comment? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(panel.getByText('No comments yet')).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
+  });
+
   test('a missing task and a stranger see Task not found', async ({ page, browser, baseURL, signedInUser: _ }) => {
     const stranger = uniqueUser();
     await registerThroughApi(page.request, stranger);

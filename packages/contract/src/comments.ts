@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, queryIntSchema } from './common.js';
+import { idSchema, pageQuerySchema, queryIntSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
 
 export const commentBodySchema = z.object({
@@ -11,13 +11,17 @@ export const commentBodySchema = z.object({
 });
 export type CommentBody = z.input<typeof commentBodySchema>;
 
+/** PUT and DELETE /tasks/{taskId}/comments/{commentId}: a comment of that task (any other is 404). */
+export const commentParamsSchema = z.object({ taskId: idSchema, commentId: idSchema });
+
 export const commentSchema = z
   .object({
     _id: z.string(),
-    comment: z.string(),
+    comment: z.string().describe('Markdown source: the web app renders it, sanitized, with no raw HTML'),
     taskId: z.string(),
     userId: z.object({ _id: z.string(), fullName: z.string(), email: z.string(), avatar: z.string().nullable() }),
     createdAt: z.string(),
+    editedAt: z.string().nullable().describe('When its author last edited its text (ISO 8601); null while never edited'),
   })
   .describe('Comment');
 export type Comment = z.infer<typeof commentSchema>;

@@ -28,6 +28,8 @@ export const liveEventTypes = [
   'task.moved',
   'task.deleted',
   'comment.created',
+  'comment.updated',
+  'comment.deleted',
   'attachment.added',
   'attachment.removed',
 ] as const;

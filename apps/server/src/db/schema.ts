@@ -427,6 +427,8 @@ export const taskComments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     comment: text('comment').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last changed its text (issue 17); null while it is as first written. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (table) => [index('task_comments_task_created_idx').on(table.taskId, table.createdAt)],
 );

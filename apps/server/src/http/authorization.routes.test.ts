@@ -60,11 +60,11 @@ async function buildWorld(kind: CallerKind) {
   const feature = await buildFeature(server, cast.admin.cookie, project._id);
   // Created by the MEMBER, so that a MEMBER may delete it (their own task) and nobody else's.
   const task = await buildTask(server, cast.member.cookie, feature._id);
-  await buildComment(server, cast.viewer.cookie, task._id);
+  const comment = await buildComment(server, cast.viewer.cookie, task._id);
   const attachment = await buildAttachment(server, cast.member.cookie, task._id);
   const ownerCategory = await buildCategory(server, cast.owner.cookie);
   const ownerTodo = await buildTodo(server, cast.owner.cookie, { category: ownerCategory._id });
-  return { workspace, project, feature, task, attachment, ownerCategory, ownerTodo };
+  return { workspace, project, feature, task, comment, attachment, ownerCategory, ownerTodo };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
@@ -389,6 +389,15 @@ const rows: Record<string, Row> = {
   'POST /api/v1/tasks/:taskId/comments': {
     statuses: members(201),
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments`, body: { comment: 'Seen' } }),
+  },
+  // The comment is the VIEWER's (issue 17): only its author edits it; its author, a MODERATOR or an ADMIN deletes it.
+  'PUT /api/v1/tasks/:taskId/comments/:commentId': {
+    statuses: [401, 404, 200, 403, 403, 403, 403, 403],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments/${world.comment._id}`, body: { comment: 'Reworded' } }),
+  },
+  'DELETE /api/v1/tasks/:taskId/comments/:commentId': {
+    statuses: [401, 404, 200, 403, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments/${world.comment._id}` }),
   },
 
   'GET /api/v1/admin/users': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/users?search=cast' }) },

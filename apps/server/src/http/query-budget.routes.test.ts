@@ -455,6 +455,17 @@ describe('SQL statements per request', () => {
       const { task } = await buildTaskFixture();
       return call('POST', `/api/v1/tasks/${task._id}/comments`, { cookie: other.cookie, body: { comment: 'Budget comment' } });
     },
+    'PUT /api/v1/tasks/:taskId/comments/:commentId': async () => {
+      const { task } = await buildTaskFixture();
+      const comment = await buildComment(server, other.cookie, task._id);
+      return call('PUT', `/api/v1/tasks/${task._id}/comments/${comment._id}`, { cookie: other.cookie, body: { comment: 'Budget edit' } });
+    },
+    // Someone else's comment, deleted by the workspace's owner (an ADMIN's right).
+    'DELETE /api/v1/tasks/:taskId/comments/:commentId': async () => {
+      const { task } = await buildTaskFixture();
+      const comment = await buildComment(server, other.cookie, task._id);
+      return call('DELETE', `/api/v1/tasks/${task._id}/comments/${comment._id}`, { cookie: owner.cookie });
+    },
   };
 
   /** Routes outside the API (docs, the web app's files) must not touch the database at all. */

@@ -43,6 +43,8 @@ const expected: Record<LiveEvent['type'], { event?: Partial<LiveEvent>; stale: s
   'task.moved': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned'] },
   'task.deleted': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned', 'comments'] },
   'comment.created': { event: { entityId: 'comment-1' }, stale: ['comments'] },
+  'comment.updated': { event: { entityId: 'comment-1' }, stale: ['comments'] },
+  'comment.deleted': { event: { entityId: 'comment-1' }, stale: ['comments'] },
   'attachment.added': { event: { entityId: 'attachment-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
   'attachment.removed': { event: { entityId: 'attachment-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
 };

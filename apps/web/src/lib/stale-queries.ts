@@ -138,6 +138,8 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
         ...(change.type === 'task.deleted' ? [{ queryKey: queryKeys.comments(taskId) }] : []),
       ];
     case 'comment.created':
+    case 'comment.updated':
+    case 'comment.deleted':
       return [{ queryKey: queryKeys.comments(taskId) }];
     case 'attachment.added':
     case 'attachment.removed':

@@ -27,7 +27,7 @@ import {
 } from '../admin.js';
 import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentListResponseSchema, attachmentParamsSchema, attachmentsResponseSchema } from '../attachments.js';
 import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
-import { commentBodySchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
+import { commentBodySchema, commentParamsSchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
 import { messageResponseSchema } from '../errors.js';
 import {
   authOptionsResponseSchema,
@@ -587,6 +587,21 @@ export const operations = defineOperations(operationRoutes, {
       params: taskParamsSchema,
       body: commentBodySchema,
       responses: { 201: commentResponseSchema },
+      errors: memberErrors,
+    },
+    update: {
+      tags: ['comments'],
+      summary: 'Edit your own comment (its author only; the same rules as a new one); it is then marked edited (editedAt)',
+      params: commentParamsSchema,
+      body: commentBodySchema,
+      responses: { 200: commentResponseSchema },
+      errors: memberErrors,
+    },
+    delete: {
+      tags: ['comments'],
+      summary: 'Delete a comment (its author, or a project ADMIN or MODERATOR)',
+      params: commentParamsSchema,
+      responses: { 200: messageResponseSchema },
       errors: memberErrors,
     },
   },

@@ -100,6 +100,8 @@ export const operationRoutes = {
   comments: {
     list: { method: 'GET', path: '/api/v1/tasks/:taskId/comments' },
     create: { method: 'POST', path: '/api/v1/tasks/:taskId/comments' },
+    update: { method: 'PUT', path: '/api/v1/tasks/:taskId/comments/:commentId' },
+    delete: { method: 'DELETE', path: '/api/v1/tasks/:taskId/comments/:commentId' },
   },
   attachments: {
     limits: { method: 'GET', path: '/api/v1/attachments/limits' },

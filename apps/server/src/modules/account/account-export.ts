@@ -69,7 +69,7 @@ function sectionsFor(userId: string): Section[] {
       name: 'comments',
       from: sql`task_comments c`,
       where: sql`c.user_id = ${userId}`,
-      document: sql`json_build_object('_id', c.id, 'taskId', c.task_id, 'comment', c.comment, 'createdAt', c.created_at)`,
+      document: sql`json_build_object('_id', c.id, 'taskId', c.task_id, 'comment', c.comment, 'createdAt', c.created_at, 'editedAt', c.edited_at)`,
     },
   ];
 }

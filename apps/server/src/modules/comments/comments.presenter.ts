@@ -8,5 +8,6 @@ export function presentComment(row: CommentRow): Comment {
     taskId: row.taskId,
     userId: { _id: row.author.id, fullName: row.author.fullName, email: row.author.email, avatar: row.author.avatar },
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
   };
 }

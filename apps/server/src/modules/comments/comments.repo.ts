@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
 import { taskComments, tasks, users } from '../../db/schema.js';
@@ -14,6 +14,7 @@ export type CommentRow = {
   taskId: string;
   comment: string;
   createdAt: Date;
+  editedAt: Date | null;
   author: { id: string; fullName: string; email: string; avatar: string | null };
 };
 
@@ -26,6 +27,7 @@ export async function listComments(db: Db, taskId: string, page: { page: number;
       taskId: taskComments.taskId,
       comment: taskComments.comment,
       createdAt: taskComments.createdAt,
+      editedAt: taskComments.editedAt,
       author: { id: users.id, fullName: users.fullName, email: users.email, avatar: users.avatar },
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
@@ -42,6 +44,25 @@ export async function listComments(db: Db, taskId: string, page: { page: number;
   return { rows: [] as CommentRow[], total: count?.total ?? 0 };
 }
 
+const returnedColumns = {
+  id: taskComments.id,
+  taskId: taskComments.taskId,
+  comment: taskComments.comment,
+  createdAt: taskComments.createdAt,
+  editedAt: taskComments.editedAt,
+};
+
+/** The project, feature and workspace of the task whose id is `taskId` (SQL), for a comment's event. */
+function taskScopeOf(taskId: SQL) {
+  const projectId = sql`(select ${tasks.projectId} from ${tasks} where ${tasks.id} = ${taskId})`;
+  return {
+    taskId,
+    featureId: sql`(select ${tasks.featureId} from ${tasks} where ${tasks.id} = ${taskId})`,
+    projectId,
+    workspaceId: workspaceOfProject(projectId),
+  };
+}
+
 // Every comment goes through this statement: built once (issue 15 §2).
 const insertCommentStatement = preparedStatement((db) => {
   const taskId = sql.placeholder('taskId');
@@ -49,20 +70,12 @@ const insertCommentStatement = preparedStatement((db) => {
     db
       .insert(taskComments)
       .values({ taskId, userId: sql.placeholder('userId'), comment: sql.placeholder('comment') })
-      .returning({ id: taskComments.id, taskId: taskComments.taskId, comment: taskComments.comment, createdAt: taskComments.createdAt }),
+      .returning(returnedColumns),
   );
-  const task = sql`(select ${tasks.projectId} from ${tasks} where ${tasks.id} = ${inserted.taskId})`;
   const event = eventOf(
     db,
     { id: sql.placeholder('userId'), clientId: sql.placeholder('clientId') },
-    {
-      type: 'comment.created',
-      entityId: sql`${inserted.id}`,
-      taskId: sql`${inserted.taskId}`,
-      featureId: sql`(select ${tasks.featureId} from ${tasks} where ${tasks.id} = ${inserted.taskId})`,
-      projectId: task,
-      workspaceId: workspaceOfProject(task),
-    },
+    { type: 'comment.created', entityId: sql`${inserted.id}`, ...taskScopeOf(sql`${inserted.taskId}`) },
     inserted,
   );
   return db.with(inserted, event).select().from(inserted).prepare('insert_comment');
@@ -72,4 +85,48 @@ const insertCommentStatement = preparedStatement((db) => {
 export async function insertComment(db: Db, actor: Actor, taskId: string, comment: string) {
   const [row] = await insertCommentStatement(db).execute({ taskId, userId: actor.id, comment, clientId: actor.clientId });
   return row!;
+}
+
+/** Who wrote a comment of the task; undefined when the task has no such comment. */
+export async function findCommentAuthor(db: Db, taskId: string, commentId: string) {
+  const [row] = await db
+    .select({ userId: taskComments.userId })
+    .from(taskComments)
+    .where(and(eq(taskComments.id, commentId), eq(taskComments.taskId, taskId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Replaces the text of the actor's own comment of the task, and writes its event, in one
+ * statement. `editedAt` moves only when the text changed, so saving it unchanged does not mark
+ * it edited. Undefined when no such comment of theirs is left (deleted since the check).
+ */
+export async function updateComment(db: Db, actor: Actor, taskId: string, commentId: string, comment: string) {
+  const updated = db.$with('updated').as(
+    db
+      .update(taskComments)
+      .set({
+        comment,
+        editedAt: sql`case when ${taskComments.comment} = ${comment} then ${taskComments.editedAt} else statement_timestamp() end`,
+      })
+      .where(and(eq(taskComments.id, commentId), eq(taskComments.taskId, taskId), eq(taskComments.userId, actor.id)))
+      .returning(returnedColumns),
+  );
+  const event = eventOf(db, actor, { type: 'comment.updated', entityId: sql`${updated.id}`, ...taskScopeOf(sql`${updated.taskId}`) }, updated);
+  const [row] = await db.with(updated, event).select().from(updated);
+  return row;
+}
+
+/** Deletes a comment of the task and writes its event, in one statement; false when there was none. */
+export async function deleteComment(db: Db, actor: Actor, taskId: string, commentId: string) {
+  const deleted = db.$with('deleted').as(
+    db
+      .delete(taskComments)
+      .where(and(eq(taskComments.id, commentId), eq(taskComments.taskId, taskId)))
+      .returning({ id: taskComments.id, taskId: taskComments.taskId }),
+  );
+  const event = eventOf(db, actor, { type: 'comment.deleted', entityId: sql`${deleted.id}`, ...taskScopeOf(sql`${deleted.taskId}`) }, deleted);
+  const rows = await db.with(deleted, event).select({ id: deleted.id }).from(deleted);
+  return rows.length > 0;
 }

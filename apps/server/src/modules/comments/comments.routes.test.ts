@@ -25,6 +25,7 @@ afterAll(async () => {
 type Fixture = Awaited<ReturnType<typeof buildTaskMatrixFixture>>;
 
 const path = (taskId: string) => `/api/v1/tasks/${taskId}/comments`;
+const commentPath = (taskId: string, commentId: string) => `${path(taskId)}/${commentId}`;
 
 async function comments(taskId: string, cookie = cast.admin.cookie, query = '') {
   const response = await server.request('GET', `${path(taskId)}${query}`, { cookie });
@@ -69,6 +70,7 @@ describe('comments', () => {
         taskId: task._id,
         userId: { _id: cast.viewer.user.id, fullName: cast.viewer.user.fullName, email: cast.viewer.user.email, avatar: null },
         createdAt: expect.any(String),
+        editedAt: null,
       },
     });
     expect(await comments(task._id, cast.member.cookie)).toEqual({
@@ -128,5 +130,133 @@ describe('comments', () => {
   it('signed out is 401 whatever it sends', async () => {
     expect((await server.request('POST', path('nope'), { body: { comment: '' } })).status).toBe(401);
     expect((await server.request('GET', path(randomUUID()))).status).toBe(401);
+  });
+});
+
+describe('editing and deleting comments (issue 17)', () => {
+  const edit = (taskId: string, commentId: string, cookie: string | undefined, body: unknown = { comment: 'Changed **words**' }) =>
+    server.request('PUT', commentPath(taskId, commentId), { cookie, body });
+  const remove = (taskId: string, commentId: string, cookie: string | undefined) => server.request('DELETE', commentPath(taskId, commentId), { cookie });
+
+  // The comment is the MEMBER's; each role edits and deletes it, on a fresh task each time.
+  describe('permission matrix', () => {
+    const rows = [
+      { endpoint: 'PUT /tasks/:taskId/comments/:commentId', method: 'PUT', statuses: [401, 404, 403, 200, 403, 403, 403, 403] },
+      { endpoint: 'DELETE /tasks/:taskId/comments/:commentId', method: 'DELETE', statuses: [401, 404, 403, 200, 200, 200, 200, 200] },
+    ];
+    for (const row of rows) {
+      describe(row.endpoint, () => {
+        it.each(statusesByKind(row.statuses))('%s → %i', async (kind: CallerKind, expected: number) => {
+          const { task } = await buildTaskMatrixFixture(server, cast, kind);
+          const written = await buildComment(server, cast.member.cookie, task._id, 'Original');
+          const cookie = cookieFor(cast, kind);
+          const response = row.method === 'PUT' ? await edit(task._id, written._id, cookie) : await remove(task._id, written._id, cookie);
+          expect(response.status, response.text).toBe(expected);
+          if (expected >= 400) expect(response.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+          const [after] = (await comments(task._id)).data;
+          if (row.method === 'DELETE') expect(after).toEqual(expected < 300 ? undefined : written);
+          else expect(after).toEqual(expected < 300 ? { ...written, comment: 'Changed **words**', editedAt: expect.any(String) } : written);
+        });
+      });
+    }
+  });
+
+  it('the author edits: trimmed, same author and creation time, editedAt set; listed so', async () => {
+    const { task } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    const written = await buildComment(server, cast.viewer.cookie, task._id, 'Frist');
+    expect(written.editedAt).toBeNull();
+    const response = await edit(task._id, written._id, cast.viewer.cookie, { comment: '  First, *fixed*  ' });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Comment updated successfully',
+      data: { ...written, comment: 'First, *fixed*', editedAt: expect.any(String) },
+    });
+    const editedAt = response.body.data.editedAt as string;
+    expect(Date.parse(editedAt)).toBeGreaterThanOrEqual(Date.parse(written.createdAt));
+    expect((await comments(task._id)).data).toEqual([response.body.data]);
+  });
+
+  it('saving the same text again does not mark it edited', async () => {
+    const { task } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    const written = await buildComment(server, cast.member.cookie, task._id, 'Unchanged');
+    const response = await edit(task._id, written._id, cast.member.cookie, { comment: ' Unchanged ' });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual(written);
+  });
+
+  it("nobody else edits a comment, not even an ADMIN or the workspace's owner: 403 with the envelope", async () => {
+    const { task } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    const written = await buildComment(server, cast.member.cookie, task._id, 'Mine');
+    for (const other of [cast.viewer, cast.moderator, cast.admin, cast.owner]) {
+      const response = await edit(task._id, written._id, other.cookie);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ success: false, code: 'FORBIDDEN', message: 'You can only edit your own comments' });
+    }
+    expect((await comments(task._id)).data).toEqual([written]);
+  });
+
+  it('a VIEWER deletes their own comment, but not a teammate\'s; a MODERATOR and an ADMIN delete anyone\'s', async () => {
+    const { task } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    const viewers = await buildComment(server, cast.viewer.cookie, task._id, 'Viewer words');
+    const members = await buildComment(server, cast.member.cookie, task._id, 'Member words');
+    const admins = await buildComment(server, cast.admin.cookie, task._id, 'Admin words');
+
+    const refused = await remove(task._id, members._id, cast.viewer.cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, code: 'FORBIDDEN', message: 'Only its author, a moderator or an admin can delete a comment' });
+    expect((await remove(task._id, admins._id, cast.member.cookie)).status).toBe(403);
+
+    const own = await remove(task._id, viewers._id, cast.viewer.cookie);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ success: true, message: 'Comment deleted successfully' });
+    expect((await remove(task._id, members._id, cast.moderator.cookie)).status).toBe(200);
+    expect((await remove(task._id, admins._id, cast.moderator.cookie)).status).toBe(200);
+    expect(await comments(task._id)).toMatchObject({ data: [], total: 0 });
+    // Gone is gone: a second delete and an edit of it are 404.
+    expect((await remove(task._id, viewers._id, cast.viewer.cookie)).status).toBe(404);
+    expect((await edit(task._id, viewers._id, cast.viewer.cookie)).status).toBe(404);
+  });
+
+  it("a comment of another task, or none at all, is 404 'Comment not found'; a task the caller cannot see is 404 'Task not found'", async () => {
+    const { task } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    const { task: other } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    const elsewhere = await buildComment(server, cast.member.cookie, other._id, 'Elsewhere');
+    for (const response of [
+      await edit(task._id, elsewhere._id, cast.member.cookie),
+      await remove(task._id, elsewhere._id, cast.admin.cookie),
+      await edit(task._id, randomUUID(), cast.member.cookie),
+      await remove(task._id, randomUUID(), cast.admin.cookie),
+    ]) {
+      expect(response.status, response.text).toBe(404);
+      expect(response.body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Comment not found' });
+    }
+    expect((await comments(other._id)).data).toEqual([elsewhere]);
+    const stranger = await remove(other._id, elsewhere._id, cast.stranger.cookie);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toBe('Task not found');
+    expect((await edit(randomUUID(), elsewhere._id, cast.member.cookie)).status).toBe(404);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a missing comment', {}, 'Comment is required'],
+    ['a blank comment', { comment: ' \n ' }, 'Comment is required'],
+    ['a number', { comment: 7 }, 'Comment is required'],
+    ['5001 characters', { comment: 'c'.repeat(5001) }, 'Comment must be at most 5000 characters'],
+  ])('an edit with %s is 400 and changes nothing', async (_label, body, message) => {
+    const { task } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    const written = await buildComment(server, cast.member.cookie, task._id, 'Keep me');
+    const response = await edit(task._id, written._id, cast.member.cookie, body);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message });
+    expect((await comments(task._id)).data).toEqual([written]);
+  });
+
+  it('non-UUID ids are 400; signed out is 401', async () => {
+    const { task } = await buildTaskMatrixFixture(server, cast, 'ADMIN');
+    expect((await edit(task._id, 'nope', cast.member.cookie)).status).toBe(400);
+    expect((await remove('nope', randomUUID(), cast.member.cookie)).status).toBe(400);
+    expect((await edit(task._id, randomUUID(), undefined)).status).toBe(401);
+    expect((await remove(task._id, randomUUID(), undefined)).status).toBe(401);
   });
 });

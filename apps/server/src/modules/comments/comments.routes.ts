@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/operation-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
-import { addComment, listComments } from './comments.service.js';
+import { addComment, editComment, listComments, removeComment } from './comments.service.js';
 
 export function commentsRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -17,6 +17,17 @@ export function commentsRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
     route(app, operations.comments.create, async (request, reply) => {
       const data = await addComment(ctx, currentUser(request), request.params.taskId, request.body.comment);
       return reply.status(201).send({ success: true, message: 'Comment added successfully', data });
+    });
+
+    route(app, operations.comments.update, async (request) => {
+      const { taskId, commentId } = request.params;
+      const data = await editComment(ctx, currentUser(request), taskId, commentId, request.body.comment);
+      return { success: true as const, message: 'Comment updated successfully', data };
+    });
+
+    route(app, operations.comments.delete, async (request) => {
+      await removeComment(ctx, currentUser(request), request.params.taskId, request.params.commentId);
+      return { success: true as const, message: 'Comment deleted successfully' };
     });
   };
 }

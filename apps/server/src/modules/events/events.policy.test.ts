@@ -39,6 +39,11 @@ describe('canSee', () => {
     expect(canSee(visibility, event('task.updated', { projectId: 'p-member', workspaceId: 'w-other' }))).toBe(true);
     expect(canSee(visibility, event('task.updated', { projectId: 'p-any', workspaceId: 'w-own' }))).toBe(true);
     expect(canSee(visibility, event('comment.created', { projectId: 'p-stranger', workspaceId: 'w-other' }))).toBe(false);
+    // A comment's edit and deletion (issue 17) go where its creation went.
+    expect(canSee(visibility, event('comment.updated', { projectId: 'p-member', workspaceId: 'w-other' }))).toBe(true);
+    expect(canSee(visibility, event('comment.deleted', { projectId: 'p-any', workspaceId: 'w-own' }))).toBe(true);
+    expect(canSee(visibility, event('comment.updated', { projectId: 'p-stranger', workspaceId: 'w-other' }))).toBe(false);
+    expect(canSee(visibility, event('comment.deleted', { projectId: 'p-stranger', workspaceId: 'w-stranger' }))).toBe(false);
     expect(canSee(visibility, event('feature.deleted', { projectId: 'p-stranger', workspaceId: 'w-stranger' }))).toBe(false);
   });
 

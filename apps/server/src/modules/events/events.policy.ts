@@ -43,8 +43,9 @@ export function canSee(visibility: Visibility, event: EventRow): boolean {
     case 'workspace':
       return event.ownerId === visibility.userId || seesWorkspace(visibility, event.workspaceId);
     default:
-      // Project-scoped: members and the workspace's owner. A member event about the user
-      // themselves always reaches them (so a removed member learns of it).
+      // Project-scoped (project, member, feature, task, comment and attachment events, a
+      // comment's edit and deletion included): members and the workspace's owner. A member
+      // event about the user themselves always reaches them (so a removed member learns of it).
       if (event.subjectId !== null && event.subjectId === visibility.userId) return true;
       return seesProjectOf(visibility, event);
   }

@@ -182,6 +182,30 @@ describe('who receives what', () => {
     expect(await changesWithin(stranger!)).toEqual([]);
   });
 
+  it("a comment's edit and deletion reach the project's members and the workspace owner, never a stranger (issue 17)", async () => {
+    const team = await buildTeam();
+    const task = await buildTask(server, team.member.cookie, team.feature._id, { categoryId: team.categories.member });
+    const comment = await buildComment(server, team.viewer.cookie, task._id, 'Private words');
+    const [owner, member, viewer, stranger] = await Promise.all(
+      [team.owner, team.member, team.viewer, team.stranger].map((user) => streamFor(user.cookie)),
+    );
+    const path = `/api/v1/tasks/${task._id}/comments/${comment._id}`;
+    expect((await server.request('PUT', path, { cookie: team.viewer.cookie, body: { comment: 'Private, edited' } })).status).toBe(200);
+    expect((await server.request('DELETE', path, { cookie: team.owner.cookie })).status).toBe(200);
+    for (const stream of [owner, member, viewer]) {
+      const events = await nextChanges(stream!, 2);
+      expect(events.map((event) => [event.type, event.entityId, event.actorId])).toEqual([
+        ['comment.updated', comment._id, team.viewer.user.id],
+        ['comment.deleted', comment._id, team.owner.user.id],
+      ]);
+      for (const event of events) {
+        expect(event).toMatchObject({ taskId: task._id, featureId: team.feature._id, projectId: team.project._id, workspaceId: team.project.workspaceId._id });
+        expect(JSON.stringify(event)).not.toMatch(/Private/);
+      }
+    }
+    expect(await changesWithin(stranger!)).toEqual([]);
+  });
+
   it('a removed member stops receiving at once, an added one starts, and each learns of their own change', async () => {
     const team = await buildTeam();
     const [member, stranger] = await Promise.all([streamFor(team.member.cookie), streamFor(team.stranger.cookie)]);

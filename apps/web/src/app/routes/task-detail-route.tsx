@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { commentsQueryOptions } from '@/features/comments/api/get-comments';
 import { CommentsPanel } from '@/features/comments/components/comments-panel';
@@ -10,7 +10,7 @@ import TaskDetailPage from '@/features/tasks/pages/task-detail-page';
 
 /**
  * A task: the tasks feature's page with the comments feature's panel, the project's members
- * (for the assignee picker, only for those who may edit) and the signed-in user (whose comments
+ * (for the assignee picker and the comments' @mentions) and the signed-in user (whose comments
  * are right-aligned). The comments start loading with the task, not after it.
  */
 export default function TaskDetailRoute() {
@@ -20,7 +20,9 @@ export default function TaskDetailRoute() {
   // The page's own query (the same key): the route only reads whether the caller may edit.
   const taskQuery = useTask(projectId, taskId);
   const canEdit = taskQuery.data?.abilities.canEdit === true;
-  const membersQuery = useProjectMembers(projectId, { enabled: canEdit });
+  // For the assignee picker and the @mentions of comments, which every member writes (issue 17).
+  const membersQuery = useProjectMembers(projectId, { enabled: taskQuery.isSuccess });
+  const mentionables = useMemo(() => membersQuery.data?.map(({ userId }) => userId), [membersQuery.data]);
 
   useEffect(() => {
     void queryClient.prefetchQuery(commentsQueryOptions(taskId));
@@ -38,7 +40,9 @@ export default function TaskDetailRoute() {
         onRetry: () => void membersQuery.refetch(),
       }}
       currentUserId={user?._id}
-      renderComments={(task) => <CommentsPanel taskId={task._id} currentUserId={user?._id} canComment={task.abilities.canComment} />}
+      renderComments={(task) => (
+        <CommentsPanel taskId={task._id} currentUserId={user?._id} canComment={task.abilities.canComment} role={task.role} mentionables={mentionables} />
+      )}
     />
   );
 }

@@ -11,7 +11,7 @@ import { CommentsPanel } from './comments-panel';
 const me = person('me', 'Mona Me');
 const colleague = person('c1', 'Carl Colleague');
 const author = (user: typeof me) => ({ _id: user._id, fullName: user.fullName, email: user.email, avatar: null });
-const comment = (id: string, text: string, by: typeof me): Comment => ({ _id: id, comment: text, taskId: 'task-1', userId: author(by), createdAt: '2026-01-05T10:00:00.000Z' });
+const comment = (id: string, text: string, by: typeof me): Comment => ({ _id: id, comment: text, taskId: 'task-1', userId: author(by), createdAt: '2026-01-05T10:00:00.000Z', editedAt: null });
 
 /** The server: the task's comments (a copy, grown by each one added) and adding one. */
 function server(initial: Comment[] = [comment('k1', 'Draft is up', colleague), comment('k2', 'Looking now', me)], add?: (call: Call) => Reply | Promise<Reply>) {
@@ -32,7 +32,7 @@ const show = (canComment = true) =>
   renderWithQueries(
     <>
       <Toaster />
-      <CommentsPanel taskId="task-1" currentUserId="me" canComment={canComment} />
+      <CommentsPanel taskId="task-1" currentUserId="me" canComment={canComment} role="MEMBER" />
     </>,
   );
 

@@ -1,52 +1,36 @@
-import type { Comment } from '@tasklane/contract';
+import { canDeleteComment, canEditComment, type MemberRole } from '@tasklane/contract';
 import { MessageSquare, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { QueryState } from '@/components/domain/query-state';
-import { Avatar } from '@/components/ui/avatar';
+import { MentionTextarea, type Mentionable } from '@/components/domain/mention-textarea';
 import { Button } from '@/components/ui/button';
 import { cardClassName } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { errorMessage, useErrorMessage } from '@/lib/errors';
-import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useAddComment } from '../api/add-comment';
 import { useComments } from '../api/get-comments';
+import { CommentItem } from './comment-item';
 
-function CommentBubble({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
-  return (
-    <li className={cn('flex items-end gap-2', isOwn && 'flex-row-reverse')} data-own={isOwn || undefined}>
-      <Avatar person={comment.userId} size="sm" />
-      <div className={cn('flex max-w-[85%] min-w-0 flex-col', isOwn ? 'items-end' : 'items-start')}>
-        <p className={cn('mb-1 flex items-baseline gap-2 text-xs', isOwn && 'flex-row-reverse')}>
-          <span className="font-semibold text-slate-700 dark:text-slate-200">{isOwn ? 'You' : comment.userId.fullName}</span>
-          <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className="text-slate-500 dark:text-slate-400">
-            {formatRelativeTime(comment.createdAt)}
-          </time>
-        </p>
-        <p
-          className={cn(
-            'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm',
-            isOwn
-              ? 'rounded-br-md bg-indigo-600 text-white dark:bg-indigo-500'
-              : 'rounded-bl-md bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
-          )}
-        >
-          {comment.comment}
-        </p>
-      </div>
-    </li>
-  );
+export interface CommentsPanelProps {
+  taskId: string;
+  currentUserId: string | undefined;
+  canComment: boolean;
+  /** The caller's role in the task's project: a MODERATOR or ADMIN deletes anyone's comment. */
+  role: MemberRole;
+  /** The project's members, offered while a `@mention` is typed (undefined while they load). */
+  mentionables?: readonly Mentionable[];
 }
 
 /**
  * A task's comments (SPEC 2): 'Comments (N)', oldest first, the caller's own on the right and
  * highlighted, and a box to add one (the button is disabled while the text is blank). Every
- * member may comment, VIEWERs included.
+ * member may comment, VIEWERs included. Comments are Markdown; their authors edit and delete
+ * them, MODERATORs and ADMINs delete any (issue 17).
  */
-export function CommentsPanel({ taskId, currentUserId, canComment }: { taskId: string; currentUserId: string | undefined; canComment: boolean }) {
+export function CommentsPanel({ taskId, currentUserId, canComment, role, mentionables }: CommentsPanelProps) {
   const commentsQuery = useComments(taskId);
   const addMutation = useAddComment();
   const [text, setText] = useState('');
@@ -106,9 +90,19 @@ export function CommentsPanel({ taskId, currentUserId, canComment }: { taskId: s
               <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet</p>
             ) : (
               <ol ref={listRef} aria-label="Comments" className="-mx-1 max-h-[32rem] space-y-4 overflow-y-auto px-1 py-1">
-                {comments.map((comment) => (
-                  <CommentBubble key={comment._id} comment={comment} isOwn={comment.userId._id === currentUserId} />
-                ))}
+                {comments.map((comment) => {
+                  const isOwn = comment.userId._id === currentUserId;
+                  return (
+                    <CommentItem
+                      key={comment._id}
+                      comment={comment}
+                      isOwn={isOwn}
+                      canEdit={canEditComment(isOwn)}
+                      canDelete={canDeleteComment(role, isOwn)}
+                      mentionables={mentionables}
+                    />
+                  );
+                })}
               </ol>
             )
           }
@@ -119,19 +113,20 @@ export function CommentsPanel({ taskId, currentUserId, canComment }: { taskId: s
           <label htmlFor={fieldId} className="sr-only">
             Add a comment
           </label>
-          <Textarea
+          <MentionTextarea
             id={fieldId}
             rows={3}
             maxLength={5000}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onValueChange={setText}
             onKeyDown={onKeyDown}
+            mentionables={mentionables}
             placeholder="Write a comment..."
             aria-describedby={`${fieldId}-hint`}
           />
           <div className="mt-2 flex items-center justify-between gap-3">
             <p id={`${fieldId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-              Ctrl+Enter to send
+              Markdown and @mentions; Ctrl+Enter to send
             </p>
             <Button type="submit" disabled={isBlank} isLoading={addMutation.isPending}>
               {!addMutation.isPending && <Send aria-hidden="true" className="size-4" />}

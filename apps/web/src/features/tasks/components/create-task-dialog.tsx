@@ -115,7 +115,7 @@ function CreateTaskForm({
 
   return (
     <form id={FORM_ID} noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
-      <TaskFields idPrefix="create-task" mode="create" register={register} errors={errors} status={status} categories={categories} members={members} />
+      <TaskFields idPrefix="create-task" mode="create" register={register} control={control} errors={errors} status={status} categories={categories} members={members} />
       <fieldset className="space-y-2">
         <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
           Attachments <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>

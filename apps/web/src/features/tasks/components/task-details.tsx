@@ -2,6 +2,7 @@ import { formatShortDate, type TaskDetail } from '@tasklane/contract';
 import { OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
+import { Markdown } from '@/components/domain/markdown';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { cardClassName } from '@/components/ui/card';
@@ -29,7 +30,7 @@ function Person({ person, fallback }: { person: TaskDetail['assigneeId']; fallba
   );
 }
 
-/** The task's description and details, read-only, with SPEC 2's fallbacks for what is not set. */
+/** The task's description (Markdown) and details, read-only, with SPEC 2's fallbacks for what is not set. */
 export function TaskDetails({ task }: { task: TaskDetail }) {
   return (
     <>
@@ -50,9 +51,12 @@ export function TaskDetails({ task }: { task: TaskDetail }) {
         <h2 id="task-description-heading" className="text-base font-semibold text-slate-900 dark:text-white">
           Description
         </h2>
-        <p className={cn('mt-2 whitespace-pre-line break-words text-sm', task.description ? 'text-slate-700 dark:text-slate-300' : muted)}>
-          {task.description || 'No description provided'}
-        </p>
+        {task.description ? (
+          // Markdown, rendered safely (issue 17).
+          <Markdown source={task.description} className="mt-2 text-sm text-slate-700 dark:text-slate-300 [&_a]:text-indigo-600 dark:[&_a]:text-indigo-400" />
+        ) : (
+          <p className={cn('mt-2 text-sm', muted)}>No description provided</p>
+        )}
       </section>
 
       <section aria-labelledby="task-details-heading" className={cn(cardClassName, 'p-5')}>

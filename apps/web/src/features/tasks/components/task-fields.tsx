@@ -1,5 +1,6 @@
-import { hasBlockedReason, priorities, type Category, type ProjectMember, type Task, type TaskForm } from '@tasklane/contract';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { hasBlockedReason, priorities, type Category, type ProjectMember, type Task, type TaskForm, type TaskFormData } from '@tasklane/contract';
+import { useController, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { MentionTextarea } from '@/components/domain/mention-textarea';
 import { Link } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -23,6 +24,8 @@ export interface TaskFieldsProps {
   idPrefix: string;
   mode: 'create' | 'edit';
   register: UseFormRegister<TaskForm>;
+  /** The form's control: the description is a controlled field (its @mentions insert text). */
+  control: Control<TaskForm, unknown, TaskFormData>;
   errors: FieldErrors<TaskForm>;
   /** The status chosen now: a blocked reason is asked for only with BLOCKED. */
   status: string;
@@ -51,7 +54,8 @@ function LoadFailure({ message, onRetry }: { message: string; onRetry: () => voi
  * category (the caller's TASK categories), assignee (the project's members), status (and the
  * blocked reason), priority (LOW to HIGH when creating: SPEC 4), due date, hours and tags.
  */
-export function TaskFields({ idPrefix, mode, register, errors, status, categories, members, task }: TaskFieldsProps) {
+export function TaskFields({ idPrefix, mode, register, control, errors, status, categories, members, task }: TaskFieldsProps) {
+  const { field: description } = useController({ control, name: 'description' });
   const id = (name: keyof TaskForm) => `${idPrefix}-${name}`;
   const described = (name: keyof TaskForm, hint?: string) => {
     const ids = [errors[name] ? `${id(name)}-error` : undefined, hint].filter(Boolean).join(' ');
@@ -70,6 +74,7 @@ export function TaskFields({ idPrefix, mode, register, errors, status, categorie
   if (task?.assigneeId && !memberOptions.some((option) => option.value === task.assigneeId?._id)) {
     memberOptions.push({ value: task.assigneeId._id, label: task.assigneeId.fullName });
   }
+  const mentionables = members.data?.map((member) => member.userId);
   const assigneeHint = members.isError ? id('assigneeId') + '-hint' : undefined;
   const priorityOptions = (mode === 'create' ? createPriorities : priorities).map((value) => ({ value, label: formatEnum(value) }));
   const hoursProps = { type: 'number', inputMode: 'numeric', min: 0, max: 10000, step: 1 } as const;
@@ -80,7 +85,19 @@ export function TaskFields({ idPrefix, mode, register, errors, status, categorie
         <Input id={id('title')} placeholder="What needs to be done?" maxLength={200} aria-required="true" {...described('title')} {...register('title')} />
       </Field>
       <Field label="Description" htmlFor={id('description')} error={errors.description?.message}>
-        <Textarea id={id('description')} rows={4} maxLength={5000} placeholder="Add some details (optional)" {...described('description')} {...register('description')} />
+        <MentionTextarea
+          id={id('description')}
+          rows={4}
+          maxLength={5000}
+          placeholder="Add some details (optional): Markdown, @ to mention"
+          {...described('description')}
+          ref={description.ref}
+          name={description.name}
+          value={description.value ?? ''}
+          onValueChange={description.onChange}
+          onBlur={description.onBlur}
+          mentionables={mentionables}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Category" htmlFor={id('categoryId')} error={errors.categoryId?.message}>

@@ -218,7 +218,7 @@ function TaskEditForm({
           items={rebased.theirChanges.map(({ field, isYoursKept }) => ({ ...describeTaskField(field, task), isYoursKept }))}
         />
       )}
-      <TaskFields idPrefix="edit-task" mode="edit" register={register} errors={errors} status={status} categories={categories} members={members} task={task} />
+      <TaskFields idPrefix="edit-task" mode="edit" register={register} control={control} errors={errors} status={status} categories={categories} members={members} task={task} />
     </form>
   );
 }
