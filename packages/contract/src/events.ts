@@ -30,6 +30,8 @@ export const liveEventTypes = [
   'comment.created',
   'attachment.added',
   'attachment.removed',
+  'notification.created',
+  'notification.read',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 
