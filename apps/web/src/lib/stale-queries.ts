@@ -139,6 +139,10 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
       ];
     case 'comment.created':
       return [{ queryKey: queryKeys.comments(taskId) }];
+    case 'notification.created':
+    case 'notification.read':
+      // Only the recipient hears them: the bell's count, its panel and /inbox.
+      return [{ queryKey: queryKeys.notifications() }];
     case 'attachment.added':
     case 'attachment.removed':
       // The task holds its attachments (and under its key, their list) and their history

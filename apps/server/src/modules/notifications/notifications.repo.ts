@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '@tasklane/contract';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { features, notifications, projects, taskWatchers, tasks, users } from '../../db/schema.js';
 import type { Actor } from '../context.js';
@@ -72,12 +73,13 @@ function rowOf(flat: FlatRow): NotificationRow {
   };
 }
 
-function withJoins<T extends { from: unknown }>(query: any): any {
+/** The actor, task, project and feature a notification names (the select's fields read them). */
+function withJoins<T extends PgSelect>(query: T): T {
   return query
     .leftJoin(users, eq(users.id, notifications.actorId))
     .leftJoin(tasks, eq(tasks.id, notifications.taskId))
     .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .leftJoin(features, eq(features.id, notifications.featureId));
+    .leftJoin(features, eq(features.id, notifications.featureId)) as unknown as T;
 }
 
 export type NotificationFilters = { page: number; limit: number; unread?: boolean; kind?: NotificationKind };
@@ -89,7 +91,7 @@ export async function listNotifications(db: Db, userId: string, filters: Notific
   if (filters.kind) conditions.push(eq(notifications.kind, filters.kind));
   const where = and(...conditions);
   const rows: Array<FlatRow & { total: number }> = await withJoins(
-    db.select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(notifications),
+    db.select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(notifications).$dynamic(),
   )
     .where(where)
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
@@ -118,7 +120,7 @@ export async function markRead(db: Db, actor: Actor, notificationId: string): Pr
       .returning({ id: notifications.id }),
   );
   const event = eventOf(db, actor, { type: 'notification.read', entityId: sql`${updated.id}`, ownerId: actor.id }, updated);
-  const [row] = (await withJoins(db.with(updated, event).select(columns).from(notifications))
+  const [row] = (await withJoins(db.with(updated, event).select(columns).from(notifications).$dynamic())
     .innerJoin(updated, eq(updated.id, notifications.id))) as FlatRow[];
   // The select sees the row as it was before the update (one snapshot): it is read now.
   return row && { ...rowOf(row), readAt: row.readAt ?? new Date() };

@@ -27,6 +27,9 @@ const STATUS_NAMES: Record<string, string> = {
   COMPLETED: 'Completed',
   CANCELLED: 'Cancelled',
 };
+/** A history entry's person ({ _id, fullName } or null): their id. */
+const personId = (value: unknown) => (value && typeof value === 'object' && '_id' in value ? String((value as { _id: unknown })._id) : null);
+
 const statusName = (status: unknown) => STATUS_NAMES[String(status)] ?? String(status);
 
 /** "“Fix login” in Website › Sign-in": the task with its project and feature. */
@@ -80,8 +83,8 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
     const details = entry.details ?? {};
     switch (entry.action) {
       case 'ASSIGNEE_CHANGED':
-        tell(details.to?._id, 'ASSIGNED', `${key}:to`, `${actor} assigned you ${taskLabel(task)}`);
-        tell(details.from?._id, 'UNASSIGNED', `${key}:from`, `${actor} unassigned you from ${taskLabel(task)}`);
+        tell(personId(details.to), 'ASSIGNED', `${key}:to`, `${actor} assigned you ${taskLabel(task)}`);
+        tell(personId(details.from), 'UNASSIGNED', `${key}:from`, `${actor} unassigned you from ${taskLabel(task)}`);
         break;
       case 'STATUS_CHANGED':
       case 'BLOCKED':

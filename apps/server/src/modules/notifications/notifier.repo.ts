@@ -127,7 +127,7 @@ export async function findWatchers(tx: Tx, taskId: string): Promise<string[]> {
   return rows.map((row) => row.user_id);
 }
 
-export type HistoryEntry = { action: string; details: Record<string, any> };
+export type HistoryEntry = { action: string; details: Record<string, unknown> | null };
 
 /**
  * The history a task write recorded: written by the same statement as its event, so at the same
