@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runHousekeeping } from '../housekeeping/housekeeping.service.js';
 import { addProjectMember, buildComment, buildFeature, buildProject, buildSignedInUser, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { notificationsOf as allNotificationsOf, unreadCountOf } from '../../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
@@ -255,6 +257,31 @@ describe('collapsing', () => {
       expect((await allNotificationsOf(quick, ann.cookie)).map((n) => n.kind)).toEqual(['COMMENT', 'ASSIGNED', 'MEMBERSHIP']);
     } finally {
       await quick.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('keeps the events the notifier has not read yet, past the replay hour', async () => {
+    const fresh = await startTestServer();
+    try {
+      const { db } = fresh.database;
+      const old = sql`now() - interval '2 hours'`;
+      await db.execute(sql`insert into events (type, entity_id, created_at) values ('todo.created', gen_random_uuid(), ${old})`);
+      const oldEvents = async () => {
+        const result = (await db.execute(sql`select count(*)::int as n from events where created_at < now() - interval '90 minutes'`)) as unknown;
+        return Number((((result as { rows?: unknown[] }).rows ?? result) as Array<{ n: number }>)[0]!.n);
+      };
+      // The notifier stands three hours back (an instance that was down): the event stays.
+      await db.execute(sql`update notifier_cursor set processed_until = now() - interval '3 hours'`);
+      await runHousekeeping(fresh.ctx);
+      expect(await oldEvents()).toBe(1);
+      // Caught up: the usual hour applies.
+      await db.execute(sql`update notifier_cursor set processed_until = now()`);
+      await runHousekeeping(fresh.ctx);
+      expect(await oldEvents()).toBe(0);
+    } finally {
+      await fresh.close();
     }
   });
 });
