@@ -82,7 +82,7 @@ describe('staleQueriesFor: each kind of change and the answers it makes stale', 
   });
 
   it('is a plain list of keys for what does not depend on the cache', () => {
-    expect(staleQueriesFor(liveEvent('comment.created'), 'me')).toEqual([{ queryKey: queryKeys.comments(T) }]);
+    expect(staleQueriesFor(liveEvent('comment.created'), 'me')).toEqual([{ queryKey: queryKeys.comments(T) }, { queryKey: queryKeys.taskWatch(T), exact: true }]);
     // A notification made or read: the bell's count, its panel and /inbox.
     expect(staleQueriesFor(liveEvent('notification.created'), 'me')).toEqual([{ queryKey: queryKeys.notifications() }]);
     expect(staleQueriesFor(liveEvent('notification.read'), 'me')).toEqual([{ queryKey: queryKeys.notifications() }]);

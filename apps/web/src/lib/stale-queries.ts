@@ -138,7 +138,8 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
         ...(change.type === 'task.deleted' ? [{ queryKey: queryKeys.comments(taskId) }] : []),
       ];
     case 'comment.created':
-      return [{ queryKey: queryKeys.comments(taskId) }];
+      // Commenting makes the commenter watch the task (unless they chose not to).
+      return [{ queryKey: queryKeys.comments(taskId) }, { queryKey: queryKeys.taskWatch(taskId), exact: true }];
     case 'notification.created':
     case 'notification.read':
       // Only the recipient hears them: the bell's count, its panel and /inbox.
