@@ -244,6 +244,16 @@ describe('collapsing', () => {
     expect(await unreadCountOf(server, ann.cookie)).toBe(1);
   });
 
+  it('a notification lists its newest 20 events', async () => {
+    const { lead, others, feature } = await scene(1);
+    const [ann] = others as [SignedInUser];
+    const task = await buildTask(server, lead.cookie, feature._id, { assigneeId: ann.user.id });
+    for (let index = 1; index <= 21; index++) await buildComment(server, lead.cookie, task._id, `Note ${index}`);
+    const [busy] = await notificationsOf(server, ann.cookie);
+    expect(busy.items).toHaveLength(20);
+    expect(busy.items.every((item: { kind: string }) => item.kind === 'COMMENT')).toBe(true);
+  });
+
   it('outside the window (configurable; 0 here) each event makes its own', async () => {
     const quick = await startTestServer({}, { notifier: { collapseMs: 0 } });
     try {

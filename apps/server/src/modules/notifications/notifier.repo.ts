@@ -202,11 +202,14 @@ export async function insertNotification(tx: Tx, target: NotificationTarget, ite
     select 'notification.created', id, user_id, actor_id, statement_timestamp() from inserted`);
 }
 
+/** The most events one notification lists (a busy task keeps collapsing into it): the newest. */
+export const MAX_ITEMS = 20;
+
 /** Adds an item to a notification: unread again, at the top (its newest event), and announced again. */
 export async function collapseInto(tx: Tx, notificationId: string, item: StoredItem) {
   await tx.execute(sql`
     with updated as (
-      update notifications set items = ${JSON.stringify([item])}::jsonb || items, kind = ${item.kind}, actor_id = ${item.actorId},
+      update notifications set items = jsonb_path_query_array(${JSON.stringify([item])}::jsonb || items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath), kind = ${item.kind}, actor_id = ${item.actorId},
         read_at = null, emailed_at = null, updated_at = greatest(updated_at, ${item.at}::timestamptz)
       where id = ${notificationId}
       returning id, user_id, actor_id)

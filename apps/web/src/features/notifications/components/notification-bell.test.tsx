@@ -79,5 +79,6 @@ describe('NotificationBell', () => {
     await screen.findByRole('button', { name: 'Notifications, none unread' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Notifications, none unread' }));
   });
 });

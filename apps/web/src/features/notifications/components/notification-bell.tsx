@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useUnreadCount } from '../api/get-unread-count';
 
@@ -16,10 +16,16 @@ export const bellLabel = (count: number) => (count > 0 ? `Notifications, ${count
 export function NotificationBell() {
   const [isOpen, setIsOpen] = useState(false);
   const count = useUnreadCount().data ?? 0;
-  const close = useCallback(() => setIsOpen(false), []);
+  const button = useRef<HTMLButtonElement>(null);
+  // Escape gives the focus back to the bell; a click elsewhere or a followed link leaves it where it went.
+  const close = useCallback((options?: { returnFocus?: boolean }) => {
+    setIsOpen(false);
+    if (options?.returnFocus) button.current?.focus();
+  }, []);
   return (
     <div className="relative">
       <button
+        ref={button}
         type="button"
         data-notification-bell
         className={iconButton}

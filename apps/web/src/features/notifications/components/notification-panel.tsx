@@ -13,7 +13,7 @@ export const PANEL_SIZE = 8;
  * The bell's panel (loaded on first opening): the latest notifications, "Mark all read", and a
  * link to /inbox. A non-modal dialog: Escape or a click elsewhere closes it.
  */
-export function NotificationPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (options?: { returnFocus?: boolean }) => void }) {
   const list = useNotifications({ page: 1, limit: PANEL_SIZE });
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -23,7 +23,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
     if (!open) return;
     panel.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') onClose({ returnFocus: true });
     };
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -78,7 +78,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
         </ul>
       )}
       <div className="border-t border-slate-200 px-3 py-2 text-right dark:border-slate-700">
-        <Link to={paths.inbox.href()} onClick={onClose} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link to={paths.inbox.href()} onClick={() => onClose()} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
           Open inbox
         </Link>
       </div>
