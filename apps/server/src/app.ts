@@ -29,6 +29,8 @@ import { EventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { featuresRoutes } from './modules/features/features.routes.js';
 import { EmailSender, type EmailSenderSettings } from './modules/email/email-sender.js';
+import { Notifier, type NotifierSettings } from './modules/notifications/notifier.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -62,6 +64,8 @@ export type BuildAppOptions = {
   throttlePeers?: ThrottlePeers;
   /** The email outbox sender's waits (tests shorten them); it runs only when SMTP_URL is set. */
   emailSender?: Partial<EmailSenderSettings>;
+  /** The notifier's collapse window and sweep (tests shorten or lengthen them). */
+  notifier?: Partial<NotifierSettings>;
 };
 
 export type RequestQueries = {
@@ -146,7 +150,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -229,6 +233,13 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // when the app closes, before the database does.
   const outbox = config.email ? new EmailSender(database.db, config.email, app.log, emailSender) : undefined;
   if (outbox) app.addHook('onClose', async () => outbox.stop());
+  // Every instance runs the notifier (each event notifies once, whoever claims the cursor).
+  const notifier = new Notifier(database.db, app.log, notifierSettings);
+  const stopHearing = events.onEvent((event) => notifier.onEvent(event));
+  app.addHook('onClose', async () => {
+    stopHearing();
+    await notifier.stop();
+  });
   const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox, databaseKind: database.kind };
   await app.register(
     async (api) => {
@@ -245,6 +256,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(featuresRoutes(ctx));
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
+      await api.register(notificationsRoutes(ctx));
       await api.register(attachmentsRoutes(ctx));
       await api.register(eventsRoutes(ctx, events));
       await api.register(adminRoutes(ctx));
@@ -254,6 +266,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
 
   await registerWebApp(app, config.webDist, { cookieSecure: config.cookieSecure });
   outbox?.start();
+  await notifier.start();
   return app;
 }
 

@@ -11,6 +11,7 @@ import { connectPostgres, withDatabase } from '../src/db/connect.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
 import { secretInSetCookie, secretsInAnswer, secretsInBody, secretsInLinks, writeAuditFiles } from './log-audit.js';
 import type { EmailSenderSettings } from '../src/modules/email/email-sender.js';
+import type { NotifierSettings } from '../src/modules/notifications/notifier.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
@@ -99,6 +100,8 @@ export type TestServerOptions = {
   recordQueries?: boolean;
   /** The email outbox sender's waits, when `email` is configured (tests shorten retries). */
   emailSender?: Partial<EmailSenderSettings>;
+  /** The notifier's settings (a short collapse window, a fast sweep). */
+  notifier?: Partial<NotifierSettings>;
 };
 
 /**
@@ -132,6 +135,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     logger: { ...loggerOptions('info'), stream },
     verifyResponses: true,
     emailSender: options.emailSender,
+    notifier: { sweepMs: 200, ...options.notifier },
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).

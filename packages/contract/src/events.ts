@@ -32,6 +32,8 @@ export const liveEventTypes = [
   'comment.deleted',
   'attachment.added',
   'attachment.removed',
+  'notification.created',
+  'notification.read',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 

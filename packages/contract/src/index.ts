@@ -14,6 +14,8 @@ export * from './features.js';
 export * from './task-history.js';
 export * from './tasks.js';
 export * from './comments.js';
+export * from './notifications.js';
+export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/initials.js';
 export * from './rules/progress.js';

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -491,4 +492,78 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('events_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * Who watches a task by their own choice (issue 17): `watching` true after PUT /tasks/{id}/watch,
+ * false after DELETE. Without a row, a task's creator, assignee and commenters watch it (derived
+ * when a notification is made, so nothing is written on their behalf and an explicit unwatch
+ * always wins).
+ */
+export const taskWatchers = pgTable(
+  'task_watchers',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    watching: boolean('watching').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.taskId, table.userId] }), index('task_watchers_user_id_idx').on(table.userId)],
+);
+
+/**
+ * In-app notifications (issue 17), made by the notifier worker from the events table. Several
+ * events on one task for one person within the collapse window make one row: `items` lists
+ * them (newest first) and `updated_at` is its newest event's time (the inbox's order).
+ * `emailed_at` is for the email delivery to come: a row not yet emailed can be picked up.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The newest item's kind (contract: notificationKinds). */
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    featureId: uuid('feature_id'),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    /** [{ key, kind, text, at, actorId }], newest first; `key` names the source so a replay adds nothing twice. */
+    items: jsonb('items').notNull().default([]),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notifications_user_updated_idx').on(table.userId, table.updatedAt),
+    index('notifications_user_task_updated_idx').on(table.userId, table.taskId, table.updatedAt),
+    index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * The notifier's place in the events table: one row, claimed with FOR UPDATE SKIP LOCKED so one
+ * instance at a time works. It reads events from `processed_until` minus an overlap (an event id
+ * can commit after a later one), skipping those in notifier_processed.
+ */
+export const notifierCursor = pgTable('notifier_cursor', {
+  id: integer('id').primaryKey().default(1),
+  processedUntil: timestamp('processed_until', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Events the notifier already turned into notifications, kept for the overlap only. */
+export const notifierProcessed = pgTable(
+  'notifier_processed',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('notifier_processed_created_at_idx').on(table.createdAt)],
 );

@@ -399,6 +399,18 @@ const rows: Record<string, Row> = {
     statuses: [401, 404, 200, 403, 200, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments/${world.comment._id}` }),
   },
+  // Anyone who can see the task, a VIEWER included, chooses whether they watch it.
+  'GET /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
+  'PUT /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
+  'DELETE /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
+  // Everyone has their own notifications; another's id is 404 (notifications.routes.test.ts).
+  'GET /api/v1/notifications': { statuses: signedIn(200), request: () => ({ url: '/api/v1/notifications' }) },
+  'GET /api/v1/notifications/unread-count': { statuses: signedIn(200), request: () => ({ url: '/api/v1/notifications/unread-count' }) },
+  'PUT /api/v1/notifications/read-all': { statuses: signedIn(200), request: () => ({ url: '/api/v1/notifications/read-all' }) },
+  'PUT /api/v1/notifications/:notificationId/read': {
+    statuses: signedIn(404),
+    request: () => ({ url: '/api/v1/notifications/00000000-0000-4000-8000-000000000000/read' }),
+  },
 
   'GET /api/v1/admin/users': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/users?search=cast' }) },
   'PUT /api/v1/admin/users/:id': {

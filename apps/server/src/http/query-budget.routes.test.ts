@@ -22,6 +22,7 @@ import {
   uploadAttachments,
 } from '../../test/factories.js';
 import { multipartBody } from '../../test/multipart.js';
+import { notificationsOf } from '../../test/notifications.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../test/test-server.js';
 import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from '../../test/two-factor.js';
 
@@ -122,6 +123,13 @@ describe('SQL statements per request', () => {
     const category = await buildCategory(server, owner.cookie, { type: 'TASK' });
     const task = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, assigneeId: other.user.id });
     return { project, feature, category, task };
+  }
+
+  /** Two tasks assigned to `user` (and so their notifications, once the notifier made them), newest first. */
+  async function notifiedOf(user: SignedInUser) {
+    await buildTaskFixture();
+    await buildTaskFixture();
+    return notificationsOf(server, user.cookie, '?unread=true');
   }
 
   /** One happy (and where it costs more, worst) path per route; every route must have one. */
@@ -465,6 +473,35 @@ describe('SQL statements per request', () => {
       const { task } = await buildTaskFixture();
       const comment = await buildComment(server, other.cookie, task._id);
       return call('DELETE', `/api/v1/tasks/${task._id}/comments/${comment._id}`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/tasks/:taskId/watch': async () => {
+      const { task } = await buildTaskFixture();
+      return call('GET', `/api/v1/tasks/${task._id}/watch`, { cookie: other.cookie });
+    },
+    'PUT /api/v1/tasks/:taskId/watch': async () => {
+      const { task } = await buildTaskFixture();
+      return call('PUT', `/api/v1/tasks/${task._id}/watch`, { cookie: other.cookie });
+    },
+    'DELETE /api/v1/tasks/:taskId/watch': async () => {
+      const { task } = await buildTaskFixture();
+      return call('DELETE', `/api/v1/tasks/${task._id}/watch`, { cookie: other.cookie });
+    },
+    // Notifications of the caller's: several, so the list and count show their statements per page, not per row.
+    'GET /api/v1/notifications': async () => {
+      await notifiedOf(other);
+      return call('GET', '/api/v1/notifications?unread=true&kind=ASSIGNED', { cookie: other.cookie });
+    },
+    'GET /api/v1/notifications/unread-count': async () => {
+      await notifiedOf(other);
+      return call('GET', '/api/v1/notifications/unread-count', { cookie: other.cookie });
+    },
+    'PUT /api/v1/notifications/:notificationId/read': async () => {
+      const [notification] = await notifiedOf(other);
+      return call('PUT', `/api/v1/notifications/${notification._id}/read`, { cookie: other.cookie });
+    },
+    'PUT /api/v1/notifications/read-all': async () => {
+      await notifiedOf(other);
+      return call('PUT', '/api/v1/notifications/read-all', { cookie: other.cookie });
     },
   };
 

@@ -36,6 +36,7 @@ const featureTasks = lazyPage(() => import('./routes/feature-tasks-route'));
 const taskDetail = lazyPage(() => import('./routes/task-detail-route'));
 const settings = lazyPage(() => import('./routes/settings-route'));
 const admin = lazyPage(() => import('./routes/admin-route'));
+const inbox = lazyPage(() => import('@/features/notifications/pages/inbox-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 const LoginPage = login.Page;
 const RegisterPage = register.Page;
@@ -53,6 +54,7 @@ const FeatureTaskListPage = featureTasks.Page;
 const TaskDetailPage = taskDetail.Page;
 const SettingsPage = settings.Page;
 const AdminRoutePage = admin.Page;
+const InboxPage = inbox.Page;
 
 /**
  * The signed-in pages by route. The page a visitor opens starts loading at once, alongside the
@@ -71,6 +73,7 @@ const guardedPages = [
   [paths.task.path, taskDetail],
   [paths.settings.path, settings],
   [paths.admin.path, admin],
+  [paths.inbox.path, inbox],
 ] as const;
 
 const opened = guardedPages.find(([path]) => matchPath(path, window.location.pathname));
@@ -115,6 +118,7 @@ export const router = createBrowserRouter([
           { path: paths.task.path, element: <TaskDetailPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: paths.admin.path, element: <AdminRoutePage /> },
+          { path: paths.inbox.path, element: <InboxPage /> },
         ],
       },
     ],

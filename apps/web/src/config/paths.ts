@@ -16,6 +16,8 @@ export const paths = {
   tasks: { path: '/tasks', href: () => '/tasks' },
   /** The account's own settings (issue 16). */
   settings: { path: '/settings', href: () => '/settings' },
+  /** The notifications inbox (issue 17). */
+  inbox: { path: '/inbox', href: () => '/inbox' },
   /** The instance administrator's screen (issue 16). */
   admin: { path: '/admin', href: () => '/admin' },
   workspace: {

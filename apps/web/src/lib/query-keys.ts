@@ -30,6 +30,9 @@
  *   ['admin', 'settings']                              who may register
  *   ['admin', 'invites']                               the invites
  *   ['admin', 'instance']                              the instance's facts
+ *   ['notifications', 'list', q]                       a page of the caller's notifications (the bell's panel, /inbox)
+ *   ['notifications', 'unread-count']                  how many are unread (the bell)
+ *   ['tasks', 'detail', taskId, 'watch']               whether the caller watches the task
  *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
@@ -104,4 +107,10 @@ export const queryKeys = {
   adminInvites: () => ['admin', 'invites'] as const,
   adminInstance: () => ['admin', 'instance'] as const,
   registration: (invite: string | null) => ['registration', invite] as const,
+  /** Prefix of everything about the caller's notifications. */
+  notifications: () => ['notifications'] as const,
+  notificationList: <Q extends object>(query: Q) => ['notifications', 'list', query] as const,
+  unreadNotificationCount: () => ['notifications', 'unread-count'] as const,
+  /** Under the task: its detail's refresh refreshes it. */
+  taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
 };

@@ -45,6 +45,9 @@ const expected: Record<LiveEvent['type'], { event?: Partial<LiveEvent>; stale: s
   'comment.created': { event: { entityId: 'comment-1' }, stale: ['comments'] },
   'comment.updated': { event: { entityId: 'comment-1' }, stale: ['comments'] },
   'comment.deleted': { event: { entityId: 'comment-1' }, stale: ['comments'] },
+  // The caller's own notifications: none of the project's answers (see below).
+  'notification.created': { event: { entityId: 'notification-1', projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: [] },
+  'notification.read': { event: { entityId: 'notification-1', projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: [] },
   'attachment.added': { event: { entityId: 'attachment-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
   'attachment.removed': { event: { entityId: 'attachment-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
 };
@@ -81,7 +84,10 @@ describe('staleQueriesFor: each kind of change and the answers it makes stale', 
   });
 
   it('is a plain list of keys for what does not depend on the cache', () => {
-    expect(staleQueriesFor(liveEvent('comment.created'), 'me')).toEqual([{ queryKey: queryKeys.comments(T) }]);
+    expect(staleQueriesFor(liveEvent('comment.created'), 'me')).toEqual([{ queryKey: queryKeys.comments(T) }, { queryKey: queryKeys.taskWatch(T), exact: true }]);
+    // A notification made or read: the bell's count, its panel and /inbox.
+    expect(staleQueriesFor(liveEvent('notification.created'), 'me')).toEqual([{ queryKey: queryKeys.notifications() }]);
+    expect(staleQueriesFor(liveEvent('notification.read'), 'me')).toEqual([{ queryKey: queryKeys.notifications() }]);
     expect(staleQueriesFor(liveEvent('feature.created', { entityId: F }), 'me')).toEqual([{ queryKey: queryKeys.featureLists(P) }]);
   });
 });

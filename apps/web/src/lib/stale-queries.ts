@@ -138,9 +138,15 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
         ...(change.type === 'task.deleted' ? [{ queryKey: queryKeys.comments(taskId) }] : []),
       ];
     case 'comment.created':
+      // Commenting makes the commenter watch the task (unless they chose not to).
+      return [{ queryKey: queryKeys.comments(taskId) }, { queryKey: queryKeys.taskWatch(taskId), exact: true }];
     case 'comment.updated':
     case 'comment.deleted':
       return [{ queryKey: queryKeys.comments(taskId) }];
+    case 'notification.created':
+    case 'notification.read':
+      // Only the recipient hears them: the bell's count, its panel and /inbox.
+      return [{ queryKey: queryKeys.notifications() }];
     case 'attachment.added':
     case 'attachment.removed':
       // The task holds its attachments (and under its key, their list) and their history

@@ -30,6 +30,15 @@ import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchem
 import { commentBodySchema, commentParamsSchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
 import { messageResponseSchema } from '../errors.js';
 import {
+  listNotificationsQuerySchema,
+  notificationParamsSchema,
+  notificationResponseSchema,
+  notificationsResponseSchema,
+  readAllResponseSchema,
+  unreadCountResponseSchema,
+  watchResponseSchema,
+} from '../notifications.js';
+import {
   authOptionsResponseSchema,
   forgotPasswordBodySchema,
   resetLinkParamsSchema,
@@ -603,6 +612,57 @@ export const operations = defineOperations(operationRoutes, {
       params: commentParamsSchema,
       responses: { 200: messageResponseSchema },
       errors: memberErrors,
+    },
+  },
+  watching: {
+    get: {
+      tags: ['notifications'],
+      summary: 'Whether you watch a task (are told of its comments and status changes); its creator, assignee and commenters do unless they unwatched it (anyone who can see it)',
+      params: taskParamsSchema,
+      responses: { 200: watchResponseSchema },
+      errors: memberErrors,
+    },
+    watch: {
+      tags: ['notifications'],
+      summary: 'Watch a task: be told of its comments and status changes (anyone who can see it)',
+      params: taskParamsSchema,
+      responses: { 200: watchResponseSchema },
+      errors: memberErrors,
+    },
+    unwatch: {
+      tags: ['notifications'],
+      summary: 'Stop watching a task, even one you created, are assigned or commented on (anyone who can see it)',
+      params: taskParamsSchema,
+      responses: { 200: watchResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  notifications: {
+    list: {
+      tags: ['notifications'],
+      summary: 'Your notifications, newest first, one page (only those of projects you can still see)',
+      query: listNotificationsQuerySchema,
+      responses: { 200: notificationsResponseSchema },
+      errors: [400, 401],
+    },
+    unreadCount: {
+      tags: ['notifications'],
+      summary: 'How many of your notifications are unread (only those of projects you can still see)',
+      responses: { 200: unreadCountResponseSchema },
+      errors: [401],
+    },
+    markRead: {
+      tags: ['notifications'],
+      summary: 'Mark one of your notifications read',
+      params: notificationParamsSchema,
+      responses: { 200: notificationResponseSchema },
+      errors: ownErrors,
+    },
+    markAllRead: {
+      tags: ['notifications'],
+      summary: 'Mark all your notifications read',
+      responses: { 200: readAllResponseSchema },
+      errors: [401],
     },
   },
   attachments: {

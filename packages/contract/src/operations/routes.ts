@@ -103,6 +103,17 @@ export const operationRoutes = {
     update: { method: 'PUT', path: '/api/v1/tasks/:taskId/comments/:commentId' },
     delete: { method: 'DELETE', path: '/api/v1/tasks/:taskId/comments/:commentId' },
   },
+  watching: {
+    get: { method: 'GET', path: '/api/v1/tasks/:taskId/watch' },
+    watch: { method: 'PUT', path: '/api/v1/tasks/:taskId/watch' },
+    unwatch: { method: 'DELETE', path: '/api/v1/tasks/:taskId/watch' },
+  },
+  notifications: {
+    list: { method: 'GET', path: '/api/v1/notifications' },
+    unreadCount: { method: 'GET', path: '/api/v1/notifications/unread-count' },
+    markRead: { method: 'PUT', path: '/api/v1/notifications/:notificationId/read' },
+    markAllRead: { method: 'PUT', path: '/api/v1/notifications/read-all' },
+  },
   attachments: {
     limits: { method: 'GET', path: '/api/v1/attachments/limits' },
     list: { method: 'GET', path: '/api/v1/tasks/:taskId/attachments' },

@@ -27,6 +27,7 @@ export class EventHub {
   private readonly byUser = new Map<string, EventStream[]>();
   private readonly byAddress = new Map<string, number>();
   private readonly handedOut = new Set<number>();
+  private readonly listeners = new Set<(event: EventRow) => void>();
   private latest: { id: number; at: Date } = { id: 0, at: new Date() };
   private stopListening: (() => Promise<void>) | undefined;
   private timers: NodeJS.Timeout[] = [];
@@ -57,6 +58,12 @@ export class EventHub {
       setInterval(() => void this.endExpiredSessions(), SESSION_CHECK_MS),
     ];
     for (const timer of this.timers) timer.unref();
+  }
+
+  /** Calls `listener` with every event this instance hears (the notifier's wake-up); answers the way to stop. */
+  onEvent(listener: (event: EventRow) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The newest event this instance has handed out (where a new stream starts from). */
@@ -124,6 +131,7 @@ export class EventHub {
     if (this.handedOut.size > REMEMBERED_IDS) this.handedOut.delete(this.handedOut.values().next().value!);
     if (event.id > this.latest.id) this.latest = { id: event.id, at: event.createdAt };
     for (const stream of this.streams) stream.offer(event);
+    for (const listener of this.listeners) listener(event);
   }
 
   /**

@@ -35,6 +35,15 @@ describe('canSee', () => {
     expect(canSee(visibility, event('category.deleted', { ownerId: someone }))).toBe(false);
   });
 
+  it('notifications: their recipient only, live and in a replay, whatever project they name', () => {
+    for (const type of ['notification.created', 'notification.read'] as const) {
+      expect(canSee(visibility, event(type, { ownerId: me }))).toBe(true);
+      expect(canReplay(visibility, event(type, { ownerId: me }))).toBe(true);
+      expect(canSee(visibility, event(type, { ownerId: someone, projectId: 'p-member', workspaceId: 'w-own' }))).toBe(false);
+      expect(canReplay(visibility, event(type, { ownerId: someone, projectId: 'p-member', workspaceId: 'w-own' }))).toBe(false);
+    }
+  });
+
   it('project-scoped events: members, and the owner of the workspace', () => {
     expect(canSee(visibility, event('task.updated', { projectId: 'p-member', workspaceId: 'w-other' }))).toBe(true);
     expect(canSee(visibility, event('task.updated', { projectId: 'p-any', workspaceId: 'w-own' }))).toBe(true);

@@ -39,6 +39,7 @@ export function canSee(visibility: Visibility, event: EventRow): boolean {
   switch (entityOf(event)) {
     case 'todo':
     case 'category':
+    case 'notification':
       return event.ownerId === visibility.userId;
     case 'workspace':
       return event.ownerId === visibility.userId || seesWorkspace(visibility, event.workspaceId);
@@ -61,7 +62,7 @@ export function canSee(visibility: Visibility, event: EventRow): boolean {
  */
 export function canReplay(visibility: Visibility, event: EventRow): boolean {
   const entity = entityOf(event);
-  if (entity === 'todo' || entity === 'category' || entity === 'workspace') return canSee(visibility, event);
+  if (entity === 'todo' || entity === 'category' || entity === 'notification' || entity === 'workspace') return canSee(visibility, event);
   return seesProjectOf(visibility, event);
 }
 

@@ -39,8 +39,12 @@ async function resume(cookie: string, lastEventId: string): Promise<SseMessage[]
   return replayed;
 }
 
+/** The changes replayed, without the user's own notifications (the notifier's, made as it goes: notifications.routes.test.ts). */
 const changesIn = (messages: SseMessage[]) =>
-  messages.filter((message) => message.event === 'message').map((message) => JSON.parse(message.data) as LiveEvent);
+  messages
+    .filter((message) => message.event === 'message')
+    .map((message) => JSON.parse(message.data) as LiveEvent)
+    .filter((event) => !event.type.startsWith('notification.'));
 
 /** A project of a fresh owner with a fresh MEMBER added just now (their membership event is seconds old), a feature and a task. */
 async function buildTeam() {

@@ -5,6 +5,8 @@ import { deleteExpiredSessions } from '../auth/sessions.repo.js';
 import type { ServiceContext } from '../context.js';
 import { EVENT_RETENTION_MS } from '../events/events.constants.js';
 import { pruneEvents } from '../events/events.repo.js';
+import { DEFAULT_NOTIFIER_SETTINGS } from '../notifications/notifier.js';
+import { findProcessedUntil } from '../notifications/notifier.repo.js';
 import { deleteExpiredChallenges } from '../two-factor/two-factor.repo.js';
 import { pruneOutbox } from '../email/email-outbox.repo.js';
 import { DEFAULT_EMAIL_SENDER_SETTINGS } from '../email/email-sender.js';
@@ -34,7 +36,11 @@ export async function runHousekeeping(ctx: ServiceContext, now = new Date()) {
   await deleteExpiredSessions(ctx.db);
   await deleteExpiredWindows(ctx.db);
   await deleteExpiredChallenges(ctx.db);
-  await pruneEvents(ctx.db, ago(EVENT_RETENTION_MS));
+  // Events the notifier has not read yet stay (an instance down for a while catches up from them).
+  const notifiedUntil = await findProcessedUntil(ctx.db);
+  const replayFrom = ago(EVENT_RETENTION_MS);
+  const notifierFrom = notifiedUntil && new Date(notifiedUntil.getTime() - 2 * DEFAULT_NOTIFIER_SETTINGS.overlapMs);
+  await pruneEvents(ctx.db, notifierFrom && notifierFrom < replayFrom ? notifierFrom : replayFrom);
   await pruneOutbox(ctx.db, {
     sentBefore: ago(SENT_EMAIL_RETENTION_MS),
     failedBefore: ago(FAILED_EMAIL_RETENTION_MS),

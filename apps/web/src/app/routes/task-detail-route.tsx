@@ -7,6 +7,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { useProjectMembers } from '@/features/projects/api/get-project-members';
 import { useTask } from '@/features/tasks/api/get-task';
 import TaskDetailPage from '@/features/tasks/pages/task-detail-page';
+import { WatchToggle } from '@/features/notifications/components/watch-toggle';
 
 /**
  * A task: the tasks feature's page with the comments feature's panel, the project's members
@@ -40,6 +41,7 @@ export default function TaskDetailRoute() {
         onRetry: () => void membersQuery.refetch(),
       }}
       currentUserId={user?._id}
+      renderWatch={(task) => <WatchToggle taskId={task._id} />}
       renderComments={(task) => (
         <CommentsPanel taskId={task._id} currentUserId={user?._id} canComment={task.abilities.canComment} role={task.role} mentionables={mentionables} />
       )}

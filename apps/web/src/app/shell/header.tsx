@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { LiveStatusIndicator } from '../live/live-status-indicator';
 import { MainNav } from './main-nav';
 import { SignOutButton } from './sign-out-button';
@@ -62,6 +63,7 @@ export function Header() {
         </p>
         <div className="ml-auto flex items-center gap-1 sm:ml-0">
           {user && <LiveStatusIndicator />}
+          {user && <NotificationBell />}
           <ThemeToggle />
           {user ? (
             <>

@@ -39,10 +39,12 @@ export interface TaskDetailPageProps {
   currentUserId: string | undefined;
   /** The comments panel, composed in app/ (the comments feature). */
   renderComments: (task: TaskDetail) => ReactNode;
+  /** The watch toggle, composed in app/ (the notifications feature). */
+  renderWatch?: (task: TaskDetail) => ReactNode;
 }
 
 /** /dashboard/projects/{projectId}/features/{featureId}/task/{taskId}: one task (SPEC 2). */
-export default function TaskDetailPage({ projectId, taskId, members, currentUserId, renderComments }: TaskDetailPageProps) {
+export default function TaskDetailPage({ projectId, taskId, members, currentUserId, renderComments, renderWatch }: TaskDetailPageProps) {
   const taskQuery = useTask(projectId, taskId);
   // The attachment list (with the upload limits) loads with the task, not after it.
   usePrefetchQuery(attachmentsQueryOptions(taskId));
@@ -129,6 +131,7 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               <TaskStatusBadge status={task.status} />
               <PriorityBadge priority={task.priority} />
               {task.isOverdue && <Badge tone="red">Overdue</Badge>}
+              {renderWatch?.(task)}
             </div>
           </div>
           {canEdit && (

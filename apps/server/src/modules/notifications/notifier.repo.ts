@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { events, notifications, notifierCursor, notifierProcessed } from '../../db/schema.js';
+import type { EventRow } from '../events/events.repo.js';
+
+/** The event types a notification can come from. */
+export const NOTIFYING_EVENT_TYPES = ['task.created', 'task.updated', 'task.moved', 'comment.created', 'member.added', 'member.updated', 'member.removed'] as const;
+
+/** A transaction (or the database): the notifier runs each round in one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/** Makes sure the cursor exists (a database restored without it, or the migration's row gone). */
+export async function ensureCursor(db: Db) {
+  await db.insert(notifierCursor).values({ id: 1 }).onConflictDoNothing();
+}
+
+/** Claims the cursor for this round: null when another instance holds it (it works meanwhile). */
+export async function claimCursor(tx: Tx): Promise<Date | null> {
+  const rows = rowsOf<{ processed_until: string | Date }>(
+    await tx.execute(sql`select ${notifierCursor.processedUntil} as processed_until from ${notifierCursor} where ${notifierCursor.id} = 1 for update skip locked`),
+  );
+  const row = rows[0];
+  return row ? new Date(row.processed_until) : null;
+}
+
+/** The notifying events from `from` on not yet processed, oldest first. */
+export async function findPendingEvents(tx: Tx, from: Date, limit: number): Promise<EventRow[]> {
+  const rows = await tx
+    .select({
+      id: events.id,
+      type: events.type,
+      entityId: events.entityId,
+      projectId: events.projectId,
+      workspaceId: events.workspaceId,
+      featureId: events.featureId,
+      taskId: events.taskId,
+      ownerId: events.ownerId,
+      subjectId: events.subjectId,
+      version: events.version,
+      actorId: events.actorId,
+      origin: events.origin,
+      createdAt: events.createdAt,
+    })
+    .from(events)
+    .where(
+      sql`${events.createdAt} >= ${from.toISOString()}::timestamptz and ${events.type} in (${sql.join(
+        NOTIFYING_EVENT_TYPES.map((type) => sql`${type}`),
+        sql`, `,
+      )}) and not exists (select 1 from ${notifierProcessed} where ${notifierProcessed.eventId} = ${events.id})`,
+    )
+    .orderBy(events.id)
+    .limit(limit);
+  return rows as EventRow[];
+}
+
+/** Records the round's events as done, moves the cursor, and forgets what the overlap no longer needs. */
+export async function advanceCursor(tx: Tx, done: EventRow[], until: Date, overlapMs: number) {
+  if (done.length > 0) {
+    await tx
+      .insert(notifierProcessed)
+      .values(done.map((event) => ({ eventId: event.id, createdAt: event.createdAt })))
+      .onConflictDoNothing();
+  }
+  await tx.update(notifierCursor).set({ processedUntil: until }).where(sql`${notifierCursor.id} = 1`);
+  await tx.delete(notifierProcessed).where(sql`${notifierProcessed.createdAt} < ${new Date(until.getTime() - 2 * overlapMs).toISOString()}::timestamptz`);
+}
+
+/** Where the notifier stands: housekeeping keeps the events it has not read yet. */
+export async function findProcessedUntil(db: Db): Promise<Date | null> {
+  const [row] = await db.select({ at: notifierCursor.processedUntil }).from(notifierCursor).limit(1);
+  return row?.at ?? null;
+}
+
+export type TaskContext = {
+  id: string;
+  title: string;
+  description: string;
+  createdBy: string | null;
+  assigneeId: string | null;
+  projectId: string;
+  projectName: string;
+  featureId: string;
+  featureTitle: string;
+  workspaceOwnerId: string;
+};
+
+export async function findTaskContext(tx: Tx, taskId: string): Promise<TaskContext | undefined> {
+  const rows = rowsOf<TaskContext>(
+    await tx.execute(sql`
+      select t.id, t.title, t.description, t.created_by as "createdBy", t.assignee_id as "assigneeId",
+        t.project_id as "projectId", p.name as "projectName", t.feature_id as "featureId", f.title as "featureTitle",
+        w.owner_id as "workspaceOwnerId"
+      from tasks t join projects p on p.id = t.project_id join features f on f.id = t.feature_id
+        join workspaces w on w.id = p.workspace_id
+      where t.id = ${taskId}`),
+  );
+  return rows[0];
+}
+
+/** Everyone who may see the project now: its members and its workspace's owner. */
+export async function findProjectAudience(tx: Tx, projectId: string): Promise<Set<string>> {
+  const rows = rowsOf<{ user_id: string }>(
+    await tx.execute(sql`
+      select user_id from project_members where project_id = ${projectId}
+      union select w.owner_id from projects p join workspaces w on w.id = p.workspace_id where p.id = ${projectId}`),
+  );
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * Who watches the task: an explicit choice (task_watchers) wins; without one, its creator,
+ * its assignee and whoever commented on it.
+ */
+export async function findWatchers(tx: Tx, taskId: string): Promise<string[]> {
+  const rows = rowsOf<{ user_id: string }>(
+    await tx.execute(sql`
+      with implicit as (
+        select created_by as user_id from tasks where id = ${taskId} and created_by is not null
+        union select assignee_id from tasks where id = ${taskId} and assignee_id is not null
+        union select user_id from task_comments where task_id = ${taskId}
+      ), candidates as (select user_id from implicit union select user_id from task_watchers where task_id = ${taskId})
+      select c.user_id from candidates c left join task_watchers tw on tw.task_id = ${taskId} and tw.user_id = c.user_id
+      where coalesce(tw.watching, c.user_id in (select user_id from implicit))`),
+  );
+  return rows.map((row) => row.user_id);
+}
+
+export type HistoryEntry = { action: string; details: Record<string, unknown> | null };
+
+/**
+ * The history a task write recorded: written by the same statement as its event, so at the same
+ * instant (compared in the database: microseconds, which a JavaScript Date would lose).
+ */
+export async function findHistoryOfEvent(tx: Tx, event: EventRow): Promise<HistoryEntry[]> {
+  const rows = rowsOf<HistoryEntry>(
+    await tx.execute(sql`
+      select action, details from task_history
+      where task_id = ${event.taskId} and created_at = (select created_at from events where id = ${event.id})
+        and user_id is not distinct from ${event.actorId}::uuid`),
+  );
+  return rows;
+}
+
+export async function findComment(tx: Tx, commentId: string): Promise<{ comment: string; userId: string; taskId: string } | undefined> {
+  const rows = rowsOf<{ comment: string; userId: string; taskId: string }>(
+    await tx.execute(sql`select comment, user_id as "userId", task_id as "taskId" from task_comments where id = ${commentId}`),
+  );
+  return rows[0];
+}
+
+/** The active users with these usernames (any case). */
+export async function findUsersByUsername(tx: Tx, usernames: string[]): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from users where lower(username) in (${sql.join(usernames.map((name) => sql`${name}`), sql`, `)})
+        and deleted_at is null and deactivated_at is null`),
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function findUserName(tx: Tx, userId: string): Promise<string | undefined> {
+  const rows = rowsOf<{ full_name: string }>(await tx.execute(sql`select full_name from users where id = ${userId}`));
+  return rows[0]?.full_name;
+}
+
+export async function findMembership(tx: Tx, projectId: string, userId: string): Promise<{ projectName: string; role: string | null } | undefined> {
+  const rows = rowsOf<{ name: string; role: string | null }>(
+    await tx.execute(sql`
+      select p.name, pm.role from projects p left join project_members pm on pm.project_id = p.id and pm.user_id = ${userId}
+      where p.id = ${projectId}`),
+  );
+  return rows[0] && { projectName: rows[0].name, role: rows[0].role };
+}
+
+export type StoredItem = { key: string; kind: string; text: string; at: string; actorId: string | null };
+
+/** The notification a new item on this task collapses into: the person's newest on it within the window. */
+export async function findCollapseTarget(tx: Tx, userId: string, taskId: string, since: Date) {
+  const rows = rowsOf<{ id: string; items: StoredItem[] }>(
+    await tx.execute(sql`
+      select id, items from ${notifications}
+      where user_id = ${userId} and task_id = ${taskId} and updated_at >= ${since.toISOString()}::timestamptz
+      order by updated_at desc limit 1 for update`),
+  );
+  return rows[0];
+}
+
+type NotificationTarget = { userId: string; projectId: string | null; featureId: string | null; taskId: string | null };
+
+/** A new notification and its live event (for its recipient only), in one statement. */
+export async function insertNotification(tx: Tx, target: NotificationTarget, item: StoredItem) {
+  await tx.execute(sql`
+    with inserted as (
+      insert into notifications (user_id, kind, actor_id, project_id, feature_id, task_id, items, created_at, updated_at)
+      values (${target.userId}, ${item.kind}, ${item.actorId}, ${target.projectId}, ${target.featureId}, ${target.taskId},
+        ${JSON.stringify([item])}::jsonb, ${item.at}::timestamptz, ${item.at}::timestamptz)
+      returning id, user_id, actor_id)
+    insert into events (type, entity_id, owner_id, actor_id, created_at)
+    select 'notification.created', id, user_id, actor_id, statement_timestamp() from inserted`);
+}
+
+/** The most events one notification lists (a busy task keeps collapsing into it): the newest. */
+export const MAX_ITEMS = 20;
+
+/** Adds an item to a notification: unread again, at the top (its newest event), and announced again. */
+export async function collapseInto(tx: Tx, notificationId: string, item: StoredItem) {
+  await tx.execute(sql`
+    with updated as (
+      update notifications set items = jsonb_path_query_array(${JSON.stringify([item])}::jsonb || items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath), kind = ${item.kind}, actor_id = ${item.actorId},
+        read_at = null, emailed_at = null, updated_at = greatest(updated_at, ${item.at}::timestamptz)
+      where id = ${notificationId}
+      returning id, user_id, actor_id)
+    insert into events (type, entity_id, owner_id, actor_id, created_at)
+    select 'notification.created', id, user_id, actor_id, statement_timestamp() from updated`);
+}

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { outsideRecording } from '../../db/query-log.js';
+import type { EventRow } from '../events/events.repo.js';
+import { deriveNotices, type Notice } from './notifier.derive.js';
+import * as repo from './notifier.repo.js';
+
+/** How the notifier works; the defaults suit production, tests shorten or lengthen them. */
+export type NotifierSettings = {
+  /** Several events on one task for one person within this long make one notification. */
+  collapseMs: number;
+  /** How often the events are looked at without a wake-up (events of other instances, a lost wake-up). */
+  sweepMs: number;
+  /** Events read per transaction. */
+  batchSize: number;
+  /**
+   * Event ids are taken when written and committed later: each round reads again the events of
+   * this long before its cursor, skipping those already processed, so a late commit is not missed.
+   */
+  overlapMs: number;
+};
+
+export const DEFAULT_NOTIFIER_SETTINGS: NotifierSettings = {
+  collapseMs: 5 * 60_000,
+  sweepMs: 5_000,
+  batchSize: 200,
+  overlapMs: 30_000,
+};
+
+const NOTIFYING = new Set<string>(repo.NOTIFYING_EVENT_TYPES);
+
+/**
+ * Turns committed events into notifications (issue 17, decision 025). Every instance runs one;
+ * a round claims the single cursor row (FOR UPDATE SKIP LOCKED), so one instance at a time reads
+ * the events after it, derives and stores their notifications with their live events, and moves
+ * the cursor, all in one transaction: each event notifies once across instances and restarts.
+ * Woken by the events this instance hears (LISTEN), and by a sweep.
+ */
+export class Notifier {
+  private readonly settings: NotifierSettings;
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+  private isWokenAgain = false;
+  private isStopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    settings: Partial<NotifierSettings> = {},
+  ) {
+    this.settings = { ...DEFAULT_NOTIFIER_SETTINGS, ...settings };
+  }
+
+  async start() {
+    await repo.ensureCursor(this.db);
+    this.wake();
+  }
+
+  /** An event was committed: a notifying one is processed now rather than at the next sweep. */
+  onEvent(event: EventRow) {
+    if (NOTIFYING.has(event.type)) this.wake();
+  }
+
+  wake() {
+    if (this.isStopped) return;
+    if (this.round) {
+      this.isWokenAgain = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.round = outsideRecording(() => this.runRounds()).finally(() => {
+      this.round = undefined;
+      this.schedule();
+    });
+  }
+
+  async stop() {
+    this.isStopped = true;
+    clearTimeout(this.timer);
+    await this.round?.catch(() => {});
+  }
+
+  private schedule() {
+    if (this.isStopped) return;
+    this.timer = setTimeout(() => this.wake(), this.settings.sweepMs);
+    this.timer.unref();
+  }
+
+  private async runRounds() {
+    do {
+      this.isWokenAgain = false;
+      try {
+        while (!this.isStopped && (await this.processBatch()) === 'more');
+      } catch (error) {
+        if (!this.isStopped) this.log.warn({ err: error }, 'notifier: a round failed; trying again at the next sweep');
+      }
+    } while (this.isWokenAgain && !this.isStopped);
+  }
+
+  /** One transaction: claim the cursor, process a batch of events, advance. */
+  private processBatch(): Promise<'done' | 'more' | 'busy'> {
+    const { batchSize, overlapMs, collapseMs } = this.settings;
+    return this.db.transaction(async (tx) => {
+      const until = await repo.claimCursor(tx);
+      if (!until) return 'busy';
+      const pending = await repo.findPendingEvents(tx, new Date(until.getTime() - overlapMs), batchSize);
+      if (pending.length === 0) return 'done';
+      const names = new Map<string, string>();
+      const actorName = async (id: string | null) => {
+        if (!id) return 'Someone';
+        if (!names.has(id)) names.set(id, (await repo.findUserName(tx, id)) ?? 'Someone');
+        return names.get(id)!;
+      };
+      for (const event of pending) {
+        for (const notice of await deriveNotices(tx, event, actorName)) await store(tx, notice, collapseMs);
+      }
+      const newest = pending.reduce((latest, event) => (event.createdAt > latest ? event.createdAt : latest), until);
+      await repo.advanceCursor(tx, pending, newest, overlapMs);
+      return pending.length === batchSize ? 'more' : 'done';
+    });
+  }
+}
+
+async function store(tx: repo.Tx, notice: Notice, collapseMs: number) {
+  const item: repo.StoredItem = { key: notice.key, kind: notice.kind, text: notice.text, at: notice.at.toISOString(), actorId: notice.actorId };
+  if (notice.taskId) {
+    const target = await repo.findCollapseTarget(tx, notice.userId, notice.taskId, new Date(notice.at.getTime() - collapseMs));
+    if (target) {
+      if (!target.items.some((existing) => existing.key === notice.key)) await repo.collapseInto(tx, target.id, item);
+      return;
+    }
+  }
+  await repo.insertNotification(tx, notice, item);
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { TestServer } from './test-server.js';
+
+const WAIT_MS = 10_000;
+
+/**
+ * Waits (at most 10 s, polling) until the notifier has processed every notifying event
+ * committed so far, so a test can then assert who was told and who was not.
+ */
+export async function notifierSettled(server: TestServer): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const result = (await server.database.db.execute(sql`
+      select count(*)::int as pending from events e
+      where e.type in ('task.created', 'task.updated', 'task.moved', 'comment.created', 'member.added', 'member.updated', 'member.removed')
+        and e.created_at >= (select processed_until from notifier_cursor where id = 1) - interval '30 seconds'
+        and not exists (select 1 from notifier_processed p where p.event_id = e.id)`)) as unknown;
+    const rows = ((result as { rows?: unknown[] }).rows ?? result) as Array<{ pending: number }>;
+    if (Number(rows[0]?.pending) === 0) return;
+    if (Date.now() > deadline) throw new Error('the notifier did not catch up within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The user's notifications once the notifier has caught up (newest first). */
+export async function notificationsOf(server: TestServer, cookie: string, query = ''): Promise<any[]> {
+  await notifierSettled(server);
+  const response = await server.request('GET', `/api/v1/notifications${query}`, { cookie });
+  if (response.status !== 200) throw new Error(`notifications failed: ${response.status} ${response.text}`);
+  return response.body.data;
+}
+
+export async function unreadCountOf(server: TestServer, cookie: string): Promise<number> {
+  await notifierSettled(server);
+  const response = await server.request('GET', '/api/v1/notifications/unread-count', { cookie });
+  if (response.status !== 200) throw new Error(`unread-count failed: ${response.status} ${response.text}`);
+  return response.body.data.count;
+}
