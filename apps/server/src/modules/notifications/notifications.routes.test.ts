@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHousekeeping } from '../housekeeping/housekeeping.service.js';
 import { addProjectMember, buildComment, buildFeature, buildProject, buildSignedInUser, buildTask, type SignedInUser } from '../../../test/factories.js';
-import { notificationsOf as allNotificationsOf, unreadCountOf } from '../../../test/notifications.js';
+import { notificationsOf as allNotificationsOf, notifierSettled, unreadCountOf } from '../../../test/notifications.js';
+import { connectPostgres } from '../../db/connect.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
@@ -293,5 +294,36 @@ describe('housekeeping', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('concurrent writes', () => {
+  it('a round gives way to a request that holds what it needs, and the notification comes once that ends', async () => {
+    const { lead, others, project, feature } = await scene(1);
+    const [ann] = others as [SignedInUser];
+    const task = await buildTask(server, lead.cookie, feature._id, { title: 'Held' });
+    await notifierSettled(server);
+    // Another request holds the project's row (as a project or workspace deletion does).
+    const holder = connectPostgres(server.databaseUrl!, { max: 1 });
+    const held = holder.reserve();
+    const connection = await held;
+    try {
+      await connection`begin`;
+      await connection`select id from projects where id = ${project._id} for update`;
+      const logged = server.logs.length;
+      expect((await put(`/api/v1/tasks/${task._id}`, lead.cookie, { assigneeId: ann.user.id })).status).toBe(200);
+      // The notifier needs the project's row for the notification: it gives way instead of waiting.
+      const deadline = Date.now() + 10_000;
+      while (!server.logs.slice(logged).some((line) => line.includes('gave way to a concurrent change')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(server.logs.slice(logged).some((line) => line.includes('gave way to a concurrent change'))).toBe(true);
+      await connection`commit`;
+    } finally {
+      connection.release();
+      await holder.end();
+    }
+    const told = (await notificationsOf(server, ann.cookie)).filter((notification) => notification.task?._id === task._id);
+    expect(told.map((notification) => notification.kind)).toEqual(['ASSIGNED']);
   });
 });

@@ -16,6 +16,11 @@ export async function ensureCursor(db: Db) {
   await db.insert(notifierCursor).values({ id: 1 }).onConflictDoNothing();
 }
 
+/** The round's lock waits end after `ms` (then it gives way to the request holding the lock). */
+export async function giveWayToRequests(tx: Tx, ms: number) {
+  await tx.execute(sql.raw(`set local lock_timeout = ${Math.trunc(ms)}`));
+}
+
 /** Claims the cursor for this round: null when another instance holds it (it works meanwhile). */
 export async function claimCursor(tx: Tx): Promise<Date | null> {
   const rows = rowsOf<{ processed_until: string | Date }>(

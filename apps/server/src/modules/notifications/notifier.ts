@@ -29,6 +29,21 @@ export const DEFAULT_NOTIFIER_SETTINGS: NotifierSettings = {
 
 const NOTIFYING = new Set<string>(repo.NOTIFYING_EVENT_TYPES);
 
+/** How long a round waits for a row lock a request holds before giving way. */
+const NOTIFIER_LOCK_TIMEOUT_MS = 200;
+/** When a round that gave way tries again. */
+const GIVE_WAY_RETRY_MS = 250;
+
+/**
+ * A round that met a person's concurrent write: a lock it gave up waiting for (55P03), a deadlock
+ * (40P01), a serialization failure (40001), or a task or project deleted after its event was read
+ * (23503, the notification's reference). The next round reads the world as it then is.
+ */
+function isConcurrentChange(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } } | undefined)?.code ?? (error as { cause?: { code?: string } } | undefined)?.cause?.code;
+  return code === '55P03' || code === '40P01' || code === '40001' || code === '23503';
+}
+
 /**
  * Turns committed events into notifications (issue 17, decision 025). Every instance runs one;
  * a round claims the single cursor row (FOR UPDATE SKIP LOCKED), so one instance at a time reads
@@ -39,6 +54,7 @@ const NOTIFYING = new Set<string>(repo.NOTIFYING_EVENT_TYPES);
 export class Notifier {
   private readonly settings: NotifierSettings;
   private timer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private isWokenAgain = false;
   private isStopped = false;
@@ -77,7 +93,14 @@ export class Notifier {
   async stop() {
     this.isStopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
     await this.round?.catch(() => {});
+  }
+
+  private retrySoon() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.wake(), GIVE_WAY_RETRY_MS);
+    this.retryTimer.unref();
   }
 
   private schedule() {
@@ -92,7 +115,15 @@ export class Notifier {
       try {
         while (!this.isStopped && (await this.processBatch()) === 'more');
       } catch (error) {
-        if (!this.isStopped) this.log.warn({ err: error }, 'notifier: a round failed; trying again at the next sweep');
+        if (this.isStopped) return;
+        if (isConcurrentChange(error)) {
+          // A person's write (deleting a project, say) held what this round needed: it gave way
+          // and tries again shortly; the events are still after the cursor.
+          this.log.info({ code: (error as { code?: string }).code }, 'notifier: a round gave way to a concurrent change; trying again');
+          this.retrySoon();
+        } else {
+          this.log.warn({ err: error }, 'notifier: a round failed; trying again at the next sweep');
+        }
       }
     } while (this.isWokenAgain && !this.isStopped);
   }
@@ -101,6 +132,9 @@ export class Notifier {
   private processBatch(): Promise<'done' | 'more' | 'busy'> {
     const { batchSize, overlapMs, collapseMs } = this.settings;
     return this.db.transaction(async (tx) => {
+      // A round never makes a person's request wait long, nor become a deadlock's victim: it
+      // gives up a lock wait well before PostgreSQL looks for deadlocks (deadlock_timeout, 1 s).
+      await repo.giveWayToRequests(tx, NOTIFIER_LOCK_TIMEOUT_MS);
       const until = await repo.claimCursor(tx);
       if (!until) return 'busy';
       const pending = await repo.findPendingEvents(tx, new Date(until.getTime() - overlapMs), batchSize);
