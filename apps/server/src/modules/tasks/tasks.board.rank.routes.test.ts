@@ -1,6 +1,7 @@
 import { BOARD_RANK_MAX_LENGTH, isBoardRank, rankBetween, type TaskStatus } from '@tasklane/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../../db/connect.js';
 import { cardsOf, type BoardCard } from '../../../test/board.js';
 import { buildCategory, buildFeature, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { openTestEventStream } from '../../../test/event-stream.js';
@@ -177,6 +178,30 @@ describe('a move that renumbers its column', () => {
     expect(dropped.body.data).toMatchObject({ status: 'IN_REVIEW', version: 2 });
     const review = await cards(feature._id, 'IN_REVIEW');
     expect(review.map((card) => card._id)).toEqual([tasks.X, tasks.Mover, tasks.Y]);
+    for (const card of review) expect(card.boardRank.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a reference being checked on a card (the notifier storing a notification about it) does not keep a move from renumbering', async () => {
+    const { feature, tasks } = await buildBoard(['Y', 'X', 'Mover']);
+    expect((await move(tasks.X!, { status: 'IN_REVIEW', version: 1 })).status).toBe(200);
+    expect((await move(tasks.Y!, { status: 'IN_REVIEW', afterId: tasks.X, version: 1 })).status).toBe(200);
+    await setRanks({ [tasks.X!]: 'a0', [tasks.Y!]: `a0${'0'.repeat(BOARD_RANK_MAX_LENGTH - 2)}1` });
+    // Another transaction holds the column's cards as a foreign-key check does (KEY SHARE).
+    const holder = connectPostgres(server.databaseUrl!, { max: 1 });
+    const connection = await holder.reserve();
+    try {
+      await connection`begin`;
+      await connection`select id from tasks where id in (${tasks.X!}, ${tasks.Y!}) for key share`;
+      const dropped = await move(tasks.Mover!, { status: 'IN_REVIEW', afterId: tasks.X, beforeId: tasks.Y, version: 1 });
+      expect(dropped.status, dropped.text).toBe(200);
+      await connection`commit`;
+    } finally {
+      connection.release();
+      await holder.end();
+    }
+    const review = await cards(feature._id, 'IN_REVIEW');
+    expect(review.map((card) => card._id)).toEqual([tasks.X, tasks.Mover, tasks.Y]);
+    // Renumbered, not a longer key written because the cards seemed taken.
     for (const card of review) expect(card.boardRank.length).toBeLessThanOrEqual(5);
   });
 

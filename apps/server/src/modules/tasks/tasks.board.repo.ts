@@ -135,7 +135,9 @@ export type ColumnRankRow = { id: string; boardRank: string };
  * The ranks of one board column, the moved task aside, locked until the move commits: a move
  * that renumbers the column reads them, and no other move in the column lands between that
  * read and the renumbering (it waits for the lock, then reads the new ranks). With `noWait`,
- * a row another move holds fails the statement at once (lock_not_available). Unordered: rows
+ * a row another move holds fails the statement at once (lock_not_available). NO KEY UPDATE, as
+ * the updates themselves take: a reference being checked (a notification or an attachment
+ * naming the task: KEY SHARE) does not hold a move back. Unordered: rows
  * locked after a wait carry their newest rank, which an ORDER BY here may not have seen.
  */
 export async function lockColumnRanks(
@@ -149,5 +151,5 @@ export async function lockColumnRanks(
     .select({ id: tasks.id, boardRank: tasks.boardRank })
     .from(tasks)
     .where(and(eq(tasks.featureId, featureId), eq(tasks.status, status), ne(tasks.id, movedId)))
-    .for('update', options.noWait ? { noWait: true } : {});
+    .for('no key update', options.noWait ? { noWait: true } : {});
 }

@@ -246,7 +246,9 @@ export async function deleteTask(db: Db, actor: Actor, taskId: string): Promise<
  * its read and its write. With `column`, it also holds every card of the column the task is
  * moved into (`status`, or the one it is in), all taken in id order before anything else: moves
  * that renumber a column then queue for its rows instead of each holding its own card while
- * waiting for the others' (a deadlock PostgreSQL breaks by failing one of them).
+ * waiting for the others' (a deadlock PostgreSQL breaks by failing one of them). The lock is NO
+ * KEY UPDATE, the one the updates take: it queues writers of the task, while a reference being
+ * checked (the notifier storing a notification that names the task) does not hold them back.
  */
 export async function withTaskLock<T>(
   db: Db,
@@ -262,9 +264,9 @@ export async function withTaskLock<T>(
           or (c.feature_id = (select s.feature_id from ${tasks} s where s.id = ${taskId})
             and c.status::text = coalesce(${status}::text, (select s.status::text from ${tasks} s where s.id = ${taskId})))
         order by c.id
-        for update`);
+        for no key update`);
     } else {
-      await tx.execute(sql`select 1 from ${tasks} where ${tasks.id} = ${taskId} for update`);
+      await tx.execute(sql`select 1 from ${tasks} where ${tasks.id} = ${taskId} for no key update`);
     }
     return work(tx as unknown as Db);
   });
