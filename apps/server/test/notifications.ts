@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { NOTIFYING_EVENT_TYPES } from '../src/modules/notifications/notifier.repo.js';
 import type { TestServer } from './test-server.js';
 
 const WAIT_MS = 10_000;
@@ -12,7 +13,10 @@ export async function notifierSettled(server: TestServer): Promise<void> {
   for (;;) {
     const result = (await server.database.db.execute(sql`
       select count(*)::int as pending from events e
-      where e.type in ('task.created', 'task.updated', 'task.moved', 'comment.created', 'member.added', 'member.updated', 'member.removed')
+      where e.type in (${sql.join(
+        NOTIFYING_EVENT_TYPES.map((type) => sql`${type}`),
+        sql`, `,
+      )})
         and e.created_at >= (select processed_until from notifier_cursor where id = 1) - interval '30 seconds'
         and not exists (select 1 from notifier_processed p where p.event_id = e.id)`)) as unknown;
     const rows = ((result as { rows?: unknown[] }).rows ?? result) as Array<{ pending: number }>;

@@ -136,6 +136,32 @@ describe('who is notified', () => {
     expect(await notificationsOf(server, carl.cookie)).toEqual([]);
   });
 
+  it('editing a comment tells only whom the edit newly mentions, once', async () => {
+    const { lead, others, feature } = await scene(3);
+    const [ann, bob, carl] = others as [SignedInUser, SignedInUser, SignedInUser];
+    const stranger = await buildSignedInUser(server);
+    const task = await buildTask(server, lead.cookie, feature._id, { title: 'Edited mentions' });
+    const comment = await buildComment(server, carl.cookie, task._id, `Ask @${ann.user.username}`);
+    expect((await notificationsOf(server, ann.cookie)).map((n) => n.kind)).toEqual(['MENTION']);
+    await server.request('PUT', `/api/v1/notifications/read-all`, { cookie: ann.cookie });
+
+    const edit = (text: string) => put(`/api/v1/tasks/${task._id}/comments/${comment._id}`, carl.cookie, { comment: text });
+    expect((await edit(`Ask @${ann.user.username} and @${bob.user.username} and @${stranger.user.username}`)).status).toBe(200);
+    const bobNotes = await notificationsOf(server, bob.cookie);
+    expect(bobNotes.map((n) => [n.kind, n.actor._id, n.task?._id])).toEqual([['MENTION', carl.user.id, task._id]]);
+    expect(bobNotes[0].text).toBe(`${carl.user.fullName} mentioned you in a comment on “Edited mentions” in Website › Sign-in`);
+    // Ann was told of this comment already: nothing new, still read.
+    expect(await unreadCountOf(server, ann.cookie)).toBe(0);
+    expect((await notificationsOf(server, ann.cookie))[0].items).toHaveLength(1);
+    expect(await notificationsOf(server, stranger.cookie)).toEqual([]);
+
+    // Saving it again, or another edit keeping the same names, tells nobody twice.
+    expect((await edit(`Ask @${bob.user.username} and @${ann.user.username} again`)).status).toBe(200);
+    expect((await notificationsOf(server, bob.cookie))[0].items).toHaveLength(1);
+    expect(await unreadCountOf(server, ann.cookie)).toBe(0);
+    expect(await notificationsOf(server, carl.cookie)).toEqual([]);
+  });
+
   it('a status change tells the watchers', async () => {
     const { lead, others, feature } = await scene(2);
     const [assignee, bystander] = others as [SignedInUser, SignedInUser];

@@ -38,7 +38,7 @@ const taskLabel = (task: repo.TaskContext) => `“${task.title}” in ${task.pro
 /** What the notifier tells whom about one event. Never the actor; only people who may see the project. */
 export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: string | null) => Promise<string>): Promise<Notice[]> {
   if (event.type.startsWith('member.')) return deriveMembership(tx, event, actorName);
-  const taskId = event.type === 'comment.created' ? event.taskId : event.entityId;
+  const taskId = event.type === 'comment.created' || event.type === 'comment.updated' ? event.taskId : event.entityId;
   if (!taskId) return [];
   const task = await repo.findTaskContext(tx, taskId);
   if (!task) return [];
@@ -64,6 +64,20 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
     for (const userId of await repo.findWatchers(tx, task.id)) {
       // A mention already tells them of the comment.
       if (!mentioned.has(userId)) tell(userId, 'COMMENT', key, `${actor} commented on ${taskLabel(task)}`);
+    }
+    return notices;
+  }
+
+  if (event.type === 'comment.updated') {
+    // An edit tells only whom it newly mentions: those a notification already told of this
+    // comment's mention (its key) are not told again, however long ago that was.
+    const comment = await repo.findComment(tx, event.entityId);
+    if (!comment) return [];
+    const key = `comment:${event.entityId}:mention`;
+    const mentioned = await repo.findUsersByUsername(tx, parseMentions(comment.comment));
+    const told = await repo.findToldOf(tx, mentioned, key);
+    for (const userId of mentioned) {
+      if (!told.has(userId)) tell(userId, 'MENTION', key, `${actor} mentioned you in a comment on ${taskLabel(task)}`);
     }
     return notices;
   }

@@ -4,7 +4,7 @@ import { events, notifications, notifierCursor, notifierProcessed } from '../../
 import type { EventRow } from '../events/events.repo.js';
 
 /** The event types a notification can come from. */
-export const NOTIFYING_EVENT_TYPES = ['task.created', 'task.updated', 'task.moved', 'comment.created', 'member.added', 'member.updated', 'member.removed'] as const;
+export const NOTIFYING_EVENT_TYPES = ['task.created', 'task.updated', 'task.moved', 'comment.created', 'comment.updated', 'member.added', 'member.updated', 'member.removed'] as const;
 
 /** A transaction (or the database): the notifier runs each round in one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -153,6 +153,17 @@ export async function findComment(tx: Tx, commentId: string): Promise<{ comment:
     await tx.execute(sql`select comment, user_id as "userId", task_id as "taskId" from task_comments where id = ${commentId}`),
   );
   return rows[0];
+}
+
+/** Which of these people a notification already told of this item (its key, as kept in `items`). */
+export async function findToldOf(tx: Tx, userIds: string[], key: string): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = rowsOf<{ user_id: string }>(
+    await tx.execute(sql`
+      select distinct user_id from ${notifications}
+      where user_id in (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)}) and items @> ${JSON.stringify([{ key }])}::jsonb`),
+  );
+  return new Set(rows.map((row) => row.user_id));
 }
 
 /** The active users with these usernames (any case). */
