@@ -271,6 +271,20 @@ describe('collapsing', () => {
     expect(await unreadCountOf(server, ann.cookie)).toBe(1);
   });
 
+  it('one save that tells a person two things makes one notification listing both, and every other watcher one', async () => {
+    const { lead, others, feature } = await scene(3);
+    const [ann, bob, carl] = others as [SignedInUser, SignedInUser, SignedInUser];
+    const task = await buildTask(server, lead.cookie, feature._id, { title: 'Two at once' });
+    for (const person of [ann, carl]) expect((await put(`/api/v1/tasks/${task._id}/watch`, person.cookie, {})).status).toBe(200);
+    // Ann watches it and is assigned it in the same save as its status changes.
+    expect((await put(`/api/v1/tasks/${task._id}`, lead.cookie, { status: 'IN_PROGRESS', assigneeId: ann.user.id })).status).toBe(200);
+    const annNotes = await notificationsOf(server, ann.cookie);
+    expect(annNotes).toHaveLength(1);
+    expect(annNotes[0].items.map((item: { kind: string }) => item.kind).sort()).toEqual(['ASSIGNED', 'STATUS_CHANGED']);
+    expect((await notificationsOf(server, carl.cookie)).map((n) => n.items.length)).toEqual([1]);
+    expect(await notificationsOf(server, bob.cookie)).toEqual([]);
+  });
+
   it('a notification lists its newest 20 events', async () => {
     const { lead, others, feature } = await scene(1);
     const [ann] = others as [SignedInUser];

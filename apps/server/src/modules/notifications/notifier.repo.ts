@@ -193,42 +193,74 @@ export async function findMembership(tx: Tx, projectId: string, userId: string):
 
 export type StoredItem = { key: string; kind: string; text: string; at: string; actorId: string | null };
 
-/** The notification a new item on this task collapses into: the person's newest on it within the window. */
-export async function findCollapseTarget(tx: Tx, userId: string, taskId: string, since: Date) {
-  const rows = rowsOf<{ id: string; items: StoredItem[] }>(
+/**
+ * For each of these people, the notification on this task a new item collapses into (their
+ * newest on it within the window), locked: one statement for the whole audience of an event.
+ */
+export async function findCollapseTargets(tx: Tx, userIds: string[], taskId: string, since: Date): Promise<Map<string, { id: string; items: StoredItem[] }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = rowsOf<{ user_id: string; id: string; items: StoredItem[] }>(
     await tx.execute(sql`
-      select id, items from ${notifications}
-      where user_id = ${userId} and task_id = ${taskId} and updated_at >= ${since.toISOString()}::timestamptz
-      order by updated_at desc limit 1 for update`),
+      select u.user_id, n.id, n.items
+      from (values ${sql.join(userIds.map((id) => sql`(${id}::uuid)`), sql`, `)}) as u(user_id)
+      cross join lateral (
+        select id, items from ${notifications}
+        where user_id = u.user_id and task_id = ${taskId} and updated_at >= ${since.toISOString()}::timestamptz
+        order by updated_at desc limit 1 for update) n`),
   );
-  return rows[0];
+  return new Map(rows.map((row) => [row.user_id, { id: row.id, items: row.items }]));
+}
+
+/** New notifications (one item each) and their live events, in one statement. */
+export async function insertNotifications(tx: Tx, rows: Array<{ target: NotificationTarget; item: StoredItem }>) {
+  if (rows.length === 0) return;
+  const values = rows.map(({ target, item }) => ({
+    user_id: target.userId,
+    kind: item.kind,
+    actor_id: item.actorId,
+    project_id: target.projectId,
+    feature_id: target.featureId,
+    task_id: target.taskId,
+    at: item.at,
+    item,
+  }));
+  await tx.execute(sql`
+    with x as (
+      select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as x(user_id uuid, kind text, actor_id uuid, project_id uuid, feature_id uuid, task_id uuid, at timestamptz, item jsonb)),
+    inserted as (
+      insert into notifications (user_id, kind, actor_id, project_id, feature_id, task_id, items, created_at, updated_at)
+      select user_id, kind, actor_id, project_id, feature_id, task_id, jsonb_build_array(item), at, at from x
+      returning id, user_id, actor_id)
+    insert into events (type, entity_id, owner_id, actor_id, created_at)
+    select 'notification.created', id, user_id, actor_id, statement_timestamp() from inserted`);
+}
+
+/**
+ * Adds one item to each of these notifications, in one statement: each is unread again, at the
+ * top (its newest event), announced again, and lists at most its newest MAX_ITEMS.
+ */
+export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; item: StoredItem }>) {
+  if (rows.length === 0) return;
+  const values = rows.map(({ notificationId, item }) => ({ id: notificationId, item }));
+  await tx.execute(sql`
+    with x as (select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, item jsonb)),
+    updated as (
+      update notifications n set items = jsonb_path_query_array(jsonb_build_array(x.item) || n.items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath),
+        kind = x.item->>'kind', actor_id = (x.item->>'actorId')::uuid, read_at = null, emailed_at = null,
+        updated_at = greatest(n.updated_at, (x.item->>'at')::timestamptz)
+      from x where n.id = x.id
+      returning n.id, n.user_id, n.actor_id)
+    insert into events (type, entity_id, owner_id, actor_id, created_at)
+    select 'notification.created', id, user_id, actor_id, statement_timestamp() from updated`);
 }
 
 type NotificationTarget = { userId: string; projectId: string | null; featureId: string | null; taskId: string | null };
 
 /** A new notification and its live event (for its recipient only), in one statement. */
 export async function insertNotification(tx: Tx, target: NotificationTarget, item: StoredItem) {
-  await tx.execute(sql`
-    with inserted as (
-      insert into notifications (user_id, kind, actor_id, project_id, feature_id, task_id, items, created_at, updated_at)
-      values (${target.userId}, ${item.kind}, ${item.actorId}, ${target.projectId}, ${target.featureId}, ${target.taskId},
-        ${JSON.stringify([item])}::jsonb, ${item.at}::timestamptz, ${item.at}::timestamptz)
-      returning id, user_id, actor_id)
-    insert into events (type, entity_id, owner_id, actor_id, created_at)
-    select 'notification.created', id, user_id, actor_id, statement_timestamp() from inserted`);
+  await insertNotifications(tx, [{ target, item }]);
 }
 
 /** The most events one notification lists (a busy task keeps collapsing into it): the newest. */
 export const MAX_ITEMS = 20;
-
-/** Adds an item to a notification: unread again, at the top (its newest event), and announced again. */
-export async function collapseInto(tx: Tx, notificationId: string, item: StoredItem) {
-  await tx.execute(sql`
-    with updated as (
-      update notifications set items = jsonb_path_query_array(${JSON.stringify([item])}::jsonb || items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath), kind = ${item.kind}, actor_id = ${item.actorId},
-        read_at = null, emailed_at = null, updated_at = greatest(updated_at, ${item.at}::timestamptz)
-      where id = ${notificationId}
-      returning id, user_id, actor_id)
-    insert into events (type, entity_id, owner_id, actor_id, created_at)
-    select 'notification.created', id, user_id, actor_id, statement_timestamp() from updated`);
-}

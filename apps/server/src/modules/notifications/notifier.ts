@@ -145,9 +145,7 @@ export class Notifier {
         if (!names.has(id)) names.set(id, (await repo.findUserName(tx, id)) ?? 'Someone');
         return names.get(id)!;
       };
-      for (const event of pending) {
-        for (const notice of await deriveNotices(tx, event, actorName)) await store(tx, notice, collapseMs);
-      }
+      for (const event of pending) await storeAll(tx, await deriveNotices(tx, event, actorName), collapseMs);
       const newest = pending.reduce((latest, event) => (event.createdAt > latest ? event.createdAt : latest), until);
       await repo.advanceCursor(tx, pending, newest, overlapMs);
       return pending.length === batchSize ? 'more' : 'done';
@@ -155,14 +153,59 @@ export class Notifier {
   }
 }
 
-async function store(tx: repo.Tx, notice: Notice, collapseMs: number) {
-  const item: repo.StoredItem = { key: notice.key, kind: notice.kind, text: notice.text, at: notice.at.toISOString(), actorId: notice.actorId };
-  if (notice.taskId) {
-    const target = await repo.findCollapseTarget(tx, notice.userId, notice.taskId, new Date(notice.at.getTime() - collapseMs));
-    if (target) {
-      if (!target.items.some((existing) => existing.key === notice.key)) await repo.collapseInto(tx, target.id, item);
-      return;
+/**
+ * Stores one event's notices: a few statements whatever its audience (a comment on a task 50
+ * people watch: one lookup, one update, one insert). A person told twice by one event (a status
+ * change and an assignment) has their second notice collapse into their first, so the notices go
+ * in waves of one per person.
+ */
+async function storeAll(tx: repo.Tx, notices: Notice[], collapseMs: number) {
+  let rest = notices;
+  while (rest.length > 0) {
+    const wave: Notice[] = [];
+    const later: Notice[] = [];
+    const inWave = new Set<string>();
+    for (const notice of rest) {
+      if (inWave.has(notice.userId)) later.push(notice);
+      else {
+        inWave.add(notice.userId);
+        wave.push(notice);
+      }
+    }
+    await storeWave(tx, wave, collapseMs);
+    rest = later;
+  }
+}
+
+/** Notices for different people: each collapses into their notification on the task, or makes one. */
+async function storeWave(tx: repo.Tx, wave: Notice[], collapseMs: number) {
+  const itemOf = (notice: Notice): repo.StoredItem => ({ key: notice.key, kind: notice.kind, text: notice.text, at: notice.at.toISOString(), actorId: notice.actorId });
+  const inserts: Array<{ target: Notice; item: repo.StoredItem }> = [];
+  const collapses: Array<{ notificationId: string; item: repo.StoredItem }> = [];
+  // One event's notices share their task and time; grouped anyway, so nothing assumes it.
+  const byTask = new Map<string, Notice[]>();
+  for (const notice of wave) {
+    if (!notice.taskId) inserts.push({ target: notice, item: itemOf(notice) });
+    else {
+      const key = `${notice.taskId} ${notice.at.getTime()}`;
+      byTask.set(key, [...(byTask.get(key) ?? []), notice]);
     }
   }
-  await repo.insertNotification(tx, notice, item);
+  for (const group of byTask.values()) {
+    const first = group[0]!;
+    const targets = await repo.findCollapseTargets(
+      tx,
+      group.map((notice) => notice.userId),
+      first.taskId!,
+      new Date(first.at.getTime() - collapseMs),
+    );
+    for (const notice of group) {
+      const target = targets.get(notice.userId);
+      if (!target) inserts.push({ target: notice, item: itemOf(notice) });
+      // A replayed event is already listed: nothing to add.
+      else if (!target.items.some((existing) => existing.key === notice.key)) collapses.push({ notificationId: target.id, item: itemOf(notice) });
+    }
+  }
+  await repo.collapseIntoMany(tx, collapses);
+  await repo.insertNotifications(tx, inserts);
 }
