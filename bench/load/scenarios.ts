@@ -165,6 +165,16 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
       signedIn: true,
       cpuTarget: { operation: 'add a comment', ms: 2.5 },
     },
+    {
+      id: 'add-comment-watched',
+      title: `POST /tasks/:id/comments (a task ${fixtures.watchedTask.watchers} people watch: notification fan-out)`,
+      kind: 'write',
+      method: 'POST',
+      path: '/api/v1/tasks/:id/comments',
+      dynamic: { kind: 'add-comment', taskIds: [fixtures.watchedTask.id] },
+      signedIn: true,
+      note: "CPU includes the notifier's work for the comments it processed within the measurement",
+    },
   ];
 }
 

@@ -22,6 +22,8 @@ export type Fixtures = {
   detailTask: { id: string; projectId: string };
   /** Tasks of the big project the heavy user (its ADMIN) edits and comments on under load. */
   writableTaskIds: string[];
+  /** A task of the big project that 50 other members watch (issue 17's notification fan-out). */
+  watchedTask: { id: string; watchers: number };
   counts: Record<string, number>;
 };
 
@@ -364,6 +366,26 @@ export async function generate(scale: Scale, seed: string, passwordHash: string,
   counts.todos = scale.todos;
 
   const writable = [...assignedToHeavy].filter((task) => taskProject[task] === 0 && task !== 0).slice(0, 400);
+
+  // Notification fan-out (issue 17): 50 more members of the big project watch one of its tasks
+  // that no other scenario writes to. Drawn last, from its own stream, so the rest is unchanged.
+  random = rng('watchers');
+  const writableSet = new Set(writable);
+  let watched = -1;
+  for (let task = 1; task < scale.tasks && watched < 0; task += 1) if (taskProject[task] === 0 && !writableSet.has(task)) watched = task;
+  const bigMembers = new Set(members[0]!.map((member) => member.user));
+  const watcherUsers = random.sample(scale.users - 1, scale.users - 1).map((index) => index + 1).filter((user) => !bigMembers.has(user)).slice(0, 50);
+  const watchedAt = new Date(ANCHOR - DAY);
+  await emit(
+    'project_members',
+    schema.projectMembers,
+    watcherUsers.map((user) => ({ id: random.uuid(), projectId: projectIds[0]!, userId: userIds[user]!, role: 'MEMBER' as Role, createdAt: watchedAt })),
+  );
+  await emit(
+    'task_watchers',
+    schema.taskWatchers,
+    watcherUsers.map((user) => ({ taskId: taskIds[watched]!, userId: userIds[user]!, watching: true, updatedAt: watchedAt })),
+  );
   return {
     password: '',
     heavy: { id: userIds[0]!, email: email(0), taskCategoryId: taskCategories[0]![0]!, todoCategoryId: todoCategories[0]![0]! },
@@ -372,6 +394,7 @@ export async function generate(scale: Scale, seed: string, passwordHash: string,
     bigFeature: { id: featureIds[0]!, tasks: scale.heavy.bigFeatureTasks, searchTerm: 'invoice' },
     detailTask: { id: taskIds[0]!, projectId: projectIds[0]! },
     writableTaskIds: writable.map((task) => taskIds[task]!),
+    watchedTask: { id: taskIds[watched]!, watchers: watcherUsers.length },
     counts: { ...counts, heavy_projects: heavyProjects.length, heavy_assigned_tasks: assignedToHeavy.size, heavy_todos: scale.heavy.todos },
   };
 }
