@@ -182,12 +182,16 @@ export async function findMembership(tx: Tx, projectId: string, userId: string):
 
 export type StoredItem = { key: string; kind: string; text: string; at: string; actorId: string | null };
 
-/** The notification a new item on this task collapses into: the person's newest on it within the window. */
+/**
+ * The notification a new item on this task collapses into: the person's newest on it within the
+ * window. A reminder is never one (decision 027): it keeps its own place in the inbox.
+ */
 export async function findCollapseTarget(tx: Tx, userId: string, taskId: string, since: Date) {
   const rows = rowsOf<{ id: string; items: StoredItem[] }>(
     await tx.execute(sql`
       select id, items from ${notifications}
       where user_id = ${userId} and task_id = ${taskId} and updated_at >= ${since.toISOString()}::timestamptz
+        and kind not in ('DUE_SOON', 'OVERDUE')
       order by updated_at desc limit 1 for update`),
   );
   return rows[0];
