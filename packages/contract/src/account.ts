@@ -17,13 +17,14 @@ export const timeZoneSchema = z
 
 /**
  * PUT /users/me: any of the profile's three, each checked as at registration, and the time zone
- * reminders are timed in; a field left out stays as it is.
+ * reminders are timed in (null clears it: UTC until the web app saves the browser's again, and a
+ * client may send back the answer it read); a field left out stays as it is.
  */
 export const updateProfileBodySchema = z.object({
   fullName: fullNameSchema.optional(),
   username: usernameSchema.optional(),
   email: emailSchema.optional(),
-  timeZone: timeZoneSchema.optional(),
+  timeZone: timeZoneSchema.nullable().optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export type UpdateProfileData = z.output<typeof updateProfileBodySchema>;

@@ -26,7 +26,7 @@ export async function findTakenByOthers(db: Db, userId: string, values: { email?
 export async function updateProfile(
   db: Db,
   userId: string,
-  values: { fullName?: string; username?: string; email?: string; timeZone?: string },
+  values: { fullName?: string; username?: string; email?: string; timeZone?: string | null },
 ): Promise<AccountUserRow | undefined> {
   const [row] = await db
     .update(users)
