@@ -22,6 +22,11 @@ describe('reminderKindAt', () => {
     expect(kindAt('2030-01-16T09:00:00Z', 'Pacific/Honolulu')).toBe('DUE_SOON');
     expect(kindAt('2030-01-16T10:00:00Z', 'Pacific/Honolulu')).toBe('OVERDUE');
   });
+
+  it('a stored zone this runtime does not know counts as UTC', () => {
+    expect(kindAt('2030-01-15T00:00:00Z', 'Atlantis/Capital')).toBe('DUE_SOON');
+    expect(kindAt('2030-01-16T00:00:00Z', 'Atlantis/Capital')).toBe('OVERDUE');
+  });
 });
 
 describe('candidateWindow', () => {

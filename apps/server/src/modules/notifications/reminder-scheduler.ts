@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { dueMomentOf, formatShortDate } from '@tasklane/contract';
+import { dueMomentOf, formatShortDate, isTimeZone } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { outsideRecording } from '../../db/query-log.js';
 import { GIVE_WAY_RETRY_MS, isConcurrentChange, NOTIFIER_LOCK_TIMEOUT_MS } from './notifier.js';
@@ -34,9 +34,25 @@ const EARLIEST_ZONE_MS = 14 * HOUR_MS;
 
 const utcDate = (instant: number) => new Date(instant).toISOString().slice(0, 10);
 
+const knownZones = new Map<string, boolean>();
+
+/**
+ * A stored zone this runtime's Intl still knows, else null (UTC): after an upgrade whose time zone
+ * data dropped a name, its people are reminded in UTC rather than every round failing.
+ */
+function usableZone(timeZone: string | null): string | null {
+  if (!timeZone) return null;
+  let isKnown = knownZones.get(timeZone);
+  if (isKnown === undefined) {
+    isKnown = isTimeZone(timeZone);
+    knownZones.set(timeZone, isKnown);
+  }
+  return isKnown ? timeZone : null;
+}
+
 /** What to remind of an item due on `dueDate`, for a person in `timeZone`, at `now` (decision 027). */
 export function reminderKindAt(dueDate: string, timeZone: string | null, now: Date, isDueSoonSent: boolean): 'DUE_SOON' | 'OVERDUE' | null {
-  const due = dueMomentOf(dueDate, timeZone).getTime();
+  const due = dueMomentOf(dueDate, usableZone(timeZone)).getTime();
   const at = now.getTime();
   if (at >= due) return due > at - OVERDUE_LOOKBACK_MS ? 'OVERDUE' : null;
   if (at >= due - DUE_SOON_LEAD_MS && !isDueSoonSent) return 'DUE_SOON';
