@@ -30,6 +30,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { featuresRoutes } from './modules/features/features.routes.js';
 import { EmailSender, type EmailSenderSettings } from './modules/email/email-sender.js';
 import { Notifier, type NotifierSettings } from './modules/notifications/notifier.js';
+import { ReminderScheduler, type ReminderSettings } from './modules/notifications/reminder-scheduler.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
@@ -66,6 +67,8 @@ export type BuildAppOptions = {
   emailSender?: Partial<EmailSenderSettings>;
   /** The notifier's collapse window and sweep (tests shorten or lengthen them). */
   notifier?: Partial<NotifierSettings>;
+  /** The reminder scheduler's interval (config.reminderIntervalMs unless given) and clock (tests move it). */
+  reminders?: Partial<ReminderSettings>;
 };
 
 export type RequestQueries = {
@@ -150,7 +153,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -240,6 +243,9 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     stopHearing();
     await notifier.stop();
   });
+  // Every instance runs the reminder scheduler (each reminder made once, whoever claims the round).
+  const reminders = new ReminderScheduler(database.db, app.log, { intervalMs: config.reminderIntervalMs, ...reminderSettings });
+  app.addHook('onClose', async () => reminders.stop());
   const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox, databaseKind: database.kind };
   await app.register(
     async (api) => {
@@ -267,6 +273,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   await registerWebApp(app, config.webDist, { cookieSecure: config.cookieSecure });
   outbox?.start();
   await notifier.start();
+  await reminders.start();
   return app;
 }
 

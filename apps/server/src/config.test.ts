@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_STREAMS_MAX: 'many' })).toThrow(/EVENT_STREAMS_MAX/);
   });
 
+  it('reads how often due-date reminders are looked for, a minute unless told', () => {
+    expect(loadConfig({}).reminderIntervalMs).toBe(60_000);
+    expect(loadConfig({ REMINDER_INTERVAL_SECONDS: '300' }).reminderIntervalMs).toBe(300_000);
+    for (const value of ['0', '-5', '1.5', 'often', String(24 * 60 * 60 + 1)]) {
+      expect(() => loadConfig({ REMINDER_INTERVAL_SECONDS: value }), value).toThrow(/REMINDER_INTERVAL_SECONDS/);
+    }
+  });
+
   it('turns prepared statements off for a pooler that cannot keep them', () => {
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(ConfigError);

@@ -90,6 +90,7 @@ const envSchema = z.object({
   UPLOAD_MAX_FILES: positiveInt.max(100).default(10),
   EVENT_STREAMS_PER_ADDRESS: positiveInt.max(1_000_000).default(100),
   EVENT_STREAMS_MAX: positiveInt.max(1_000_000).default(5000),
+  REMINDER_INTERVAL_SECONDS: positiveInt.max(24 * 60 * 60).default(60),
   WEB_CONCURRENCY: z
     .string()
     .trim()
@@ -143,6 +144,8 @@ export type Config = {
   uploads: { dir: string; maxFileBytes: number; maxFiles: number };
   /** Live event streams one instance keeps open: per client address, and in all (more: 429). */
   eventStreams: { perAddress: number; max: number };
+  /** How often the due-date reminder scheduler looks for due items (REMINDER_INTERVAL_SECONDS). */
+  reminderIntervalMs: number;
 };
 
 export type EmailConfig = { smtpUrl: string; from: string };
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFiles: e.UPLOAD_MAX_FILES,
     },
     eventStreams: { perAddress: e.EVENT_STREAMS_PER_ADDRESS, max: e.EVENT_STREAMS_MAX },
+    reminderIntervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
   };
 }
 

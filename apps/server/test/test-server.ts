@@ -12,6 +12,7 @@ import { TEMPLATE_DATABASE } from './global-setup.js';
 import { secretInSetCookie, secretsInAnswer, secretsInBody, secretsInLinks, writeAuditFiles } from './log-audit.js';
 import type { EmailSenderSettings } from '../src/modules/email/email-sender.js';
 import type { NotifierSettings } from '../src/modules/notifications/notifier.js';
+import type { ReminderSettings } from '../src/modules/notifications/reminder-scheduler.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
@@ -102,6 +103,11 @@ export type TestServerOptions = {
   emailSender?: Partial<EmailSenderSettings>;
   /** The notifier's settings (a short collapse window, a fast sweep). */
   notifier?: Partial<NotifierSettings>;
+  /**
+   * The reminder scheduler's interval and clock. Without them it looks once at start and then
+   * hourly, so a file's tasks due today make no reminder the file does not ask for.
+   */
+  reminders?: Partial<ReminderSettings>;
 };
 
 /**
@@ -136,6 +142,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     verifyResponses: true,
     emailSender: options.emailSender,
     notifier: { sweepMs: 200, ...options.notifier },
+    reminders: { intervalMs: 60 * 60_000, ...options.reminders },
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
+import { isTimeZone, normalizeTimeZone } from './rules/time-zone.js';
 import { emailSchema, fullNameSchema, meSchema, passwordSchema, usernameSchema } from './users.js';
 
 /*
@@ -7,11 +8,23 @@ import { emailSchema, fullNameSchema, meSchema, passwordSchema, usernameSchema }
  * export and deletion, all under /api/v1/users/me.
  */
 
-/** PUT /users/me: any of the three, each checked as at registration; a field left out stays as it is. */
+/** An IANA time zone name the server's Intl knows ('Europe/Paris'), in its usual spelling. */
+export const timeZoneSchema = z
+  .string({ error: 'Time zone must be a time zone name such as Europe/Paris' })
+  .refine(isTimeZone, { message: 'Time zone must be a time zone name such as Europe/Paris' })
+  .transform(normalizeTimeZone)
+  .describe("An IANA time zone name, such as Europe/Paris or America/New_York");
+
+/**
+ * PUT /users/me: any of the profile's three, each checked as at registration, and the time zone
+ * reminders are timed in (null clears it: UTC until the web app saves the browser's again, and a
+ * client may send back the answer it read); a field left out stays as it is.
+ */
 export const updateProfileBodySchema = z.object({
   fullName: fullNameSchema.optional(),
   username: usernameSchema.optional(),
   email: emailSchema.optional(),
+  timeZone: timeZoneSchema.nullable().optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export type UpdateProfileData = z.output<typeof updateProfileBodySchema>;

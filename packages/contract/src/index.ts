@@ -31,6 +31,7 @@ export * from './events.js';
 export * from './rules/board-rank.js';
 export * from './rules/board-cursor.js';
 export * from './rules/search.js';
+export * from './rules/time-zone.js';
 export * from './operations/routes.js';
 export * from './operations/define.js';
 export * from './operations/operations.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, pagePaginationSchema, queryBooleanSchema, queryIntSchema, pageQuerySchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
 
-/** What a notification is about (issue 17). DUE_SOON and OVERDUE come with the reminders. */
+/** What a notification is about (issue 17). DUE_SOON and OVERDUE are the due-date reminders (decision 027). */
 export const notificationKinds = ['ASSIGNED', 'UNASSIGNED', 'COMMENT', 'MENTION', 'STATUS_CHANGED', 'MEMBERSHIP', 'DUE_SOON', 'OVERDUE'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationKindSchema = z.enum(notificationKinds, {
@@ -26,12 +26,16 @@ export const notificationSchema = z
     kind: notificationKindSchema.describe('The kind of its newest event'),
     read: z.boolean(),
     createdAt: z.string().describe('When its newest event happened (a notification that collects another comes back to the top)'),
-    actor: z.object({ _id: z.string(), fullName: z.string() }).nullable().describe('Who did its newest event (null when their account is gone)'),
+    actor: z
+      .object({ _id: z.string(), fullName: z.string() })
+      .nullable()
+      .describe('Who did its newest event: null for a reminder (DUE_SOON, OVERDUE: nobody acted) and when their account is gone'),
     task: z.object({ _id: z.string(), title: z.string() }).optional(),
+    todo: z.object({ _id: z.string(), title: z.string() }).optional().describe('The todo a reminder is about'),
     project: z.object({ _id: z.string(), name: z.string() }).optional(),
     feature: z.object({ _id: z.string(), title: z.string() }).optional(),
     text: z.string().describe('What happened: its events, newest first, one a line'),
-    url: z.string().describe("The web app's page it is about (the task's, else the project's, else the dashboard)"),
+    url: z.string().describe("The web app's page it is about (the task's, the todo's list, else the project's, else the projects list)"),
     items: z.array(notificationItemSchema).describe('The events it collects, newest first (several events on one task within a few minutes make one notification)'),
   })
   .describe('Notification');

@@ -96,6 +96,11 @@ export const meSchema = userSchema
   .extend({
     isAdmin: z.boolean().describe("Whether this account administers the instance (issue 16)"),
     twoFactorEnabled: z.boolean().describe('Whether sign-in asks for a second step (TOTP)'),
+    timeZone: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The IANA time zone reminders are timed in (PUT /users/me sets it); null until chosen, and then UTC"),
   })
   .describe('The signed-in user');
 export type Me = z.infer<typeof meSchema>;

@@ -45,6 +45,11 @@ export const users = pgTable(
     /** The last 30-second step whose code was accepted: a code is good once (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * The IANA time zone the user's reminders are timed in (issue 17), as Intl knows it; null
+     * until chosen (the web app sets the browser's), and then UTC.
+     */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -235,6 +240,10 @@ export const todos = pgTable(
   (table) => [
     index('todos_owner_due_created_idx').on(table.ownerId, table.dueDate, table.createdAt),
     index('todos_category_id_idx').on(table.categoryId),
+    // The reminder scheduler's one query: open todos by due date, across owners (decision 027).
+    index('todos_reminder_due_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.dueDate} is not null and ${table.status} not in ('COMPLETED', 'CANCELLED')`),
   ],
 );
 
@@ -376,6 +385,10 @@ export const tasks = pgTable(
     }).onDelete('cascade'),
     index('tasks_feature_created_idx').on(table.featureId, table.createdAt),
     index('tasks_assignee_due_idx').on(table.assigneeId, table.dueDate),
+    // The reminder scheduler's one query: open assigned tasks by due date, across assignees (decision 027).
+    index('tasks_reminder_due_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.dueDate} is not null and ${table.assigneeId} is not null and ${table.status} not in ('COMPLETED', 'CANCELLED')`),
     // Project statistics count tasks by status (an index-only scan).
     index('tasks_project_status_idx').on(table.projectId, table.status),
     index('tasks_category_id_idx').on(table.categoryId),
@@ -534,6 +547,8 @@ export const notifications = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     featureId: uuid('feature_id'),
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    /** A reminder of one of the user's todos (DUE_SOON, OVERDUE): no project, the owner sees it. */
+    todoId: uuid('todo_id').references(() => todos.id, { onDelete: 'cascade' }),
     /** [{ key, kind, text, at, actorId }], newest first; `key` names the source so a replay adds nothing twice. */
     items: jsonb('items').notNull().default([]),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -545,6 +560,8 @@ export const notifications = pgTable(
     index('notifications_user_updated_idx').on(table.userId, table.updatedAt),
     index('notifications_user_task_updated_idx').on(table.userId, table.taskId, table.updatedAt),
     index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    // A deleted todo deletes its reminders (the foreign key's cascade finds them by this).
+    index('notifications_todo_idx').on(table.todoId).where(sql`${table.todoId} is not null`),
   ],
 );
 
@@ -567,3 +584,38 @@ export const notifierProcessed = pgTable(
   },
   (table) => [index('notifier_processed_created_at_idx').on(table.createdAt)],
 );
+
+/**
+ * The reminders made (decision 027): one row per person, item, due date and kind, so each is
+ * made once across instances and restarts (inserted with its notification, ON CONFLICT DO
+ * NOTHING), and a changed due date, being another key, re-arms both. No foreign key to the item
+ * (a task or a todo): housekeeping drops rows once their due date is long past.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** task | todo */
+    itemType: text('item_type', { enum: ['task', 'todo'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** DUE_SOON | OVERDUE */
+    kind: text('kind', { enum: ['DUE_SOON', 'OVERDUE'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.dueDate, table.kind, table.userId] }),
+    index('reminders_sent_due_date_idx').on(table.dueDate),
+  ],
+);
+
+/**
+ * The reminder scheduler's one row, claimed with FOR UPDATE SKIP LOCKED by each round so one
+ * instance at a time makes reminders; `ran_at` is when a round last finished.
+ */
+export const reminderScheduler = pgTable('reminder_scheduler', {
+  id: integer('id').primaryKey().default(1),
+  ranAt: timestamp('ran_at', { withTimezone: true }),
+});

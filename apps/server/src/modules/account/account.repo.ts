@@ -22,11 +22,11 @@ export async function findTakenByOthers(db: Db, userId: string, values: { email?
   };
 }
 
-/** Writes the profile fields given and answers the account as /users/me shows it. */
+/** Writes the profile fields given (and the time zone) and answers the account as /users/me shows it. */
 export async function updateProfile(
   db: Db,
   userId: string,
-  values: { fullName?: string; username?: string; email?: string },
+  values: { fullName?: string; username?: string; email?: string; timeZone?: string | null },
 ): Promise<AccountUserRow | undefined> {
   const [row] = await db
     .update(users)

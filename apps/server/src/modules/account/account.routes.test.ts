@@ -80,6 +80,7 @@ describe('PUT /api/v1/users/me: the profile', () => {
         createdAt: user.createdAt.toISOString(),
         isAdmin: false,
         twoFactorEnabled: false,
+        timeZone: null,
       },
     });
     expect((await server.request('GET', ME, { cookie })).body.data.fullName).toBe('Ada Lovelace');
@@ -126,6 +127,44 @@ describe('PUT /api/v1/users/me: the profile', () => {
 
   it('answers 401 when signed out', async () => {
     expectError(await server.request('PUT', ME, { body: { fullName: 'Nobody Here' } }), 401);
+  });
+});
+
+describe('the time zone (PUT /api/v1/users/me)', () => {
+  it('is null until chosen; PUT sets it alone, in its usual spelling, and GET answers it', async () => {
+    const { user, cookie } = await buildSignedInUser(server);
+    expect((await server.request('GET', ME, { cookie })).body.data.timeZone).toBeNull();
+    const set = await server.request('PUT', ME, { cookie, body: { timeZone: 'Pacific/Auckland' } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data).toMatchObject({ timeZone: 'Pacific/Auckland', fullName: user.fullName, email: user.email });
+    expect((await server.request('GET', ME, { cookie })).body.data.timeZone).toBe('Pacific/Auckland');
+    const respelled = await server.request('PUT', ME, { cookie, body: { timeZone: 'america/new_york' } });
+    expect(respelled.body.data.timeZone).toBe('America/New_York');
+    // A profile change leaves it as it is.
+    expect((await server.request('PUT', ME, { cookie, body: { fullName: 'Still In New York' } })).body.data.timeZone).toBe('America/New_York');
+  });
+
+  it('refuses what is not a time zone name with 400 on its field, and keeps the one it had', async () => {
+    const { cookie } = await buildSignedInUser(server);
+    await server.request('PUT', ME, { cookie, body: { timeZone: 'Europe/Paris' } });
+    for (const timeZone of ['Mars/Olympus_Mons', '+02:00', '', 'Europe/Paris\n', 42]) {
+      const response = await server.request('PUT', ME, { cookie, body: { timeZone } });
+      expectError(response, 400);
+      expect(response.body.code).toBe('VALIDATION_ERROR');
+      expect(response.body.errors, JSON.stringify(timeZone)).toContainEqual({ field: 'timeZone', message: 'Time zone must be a time zone name such as Europe/Paris' });
+    }
+    expect((await server.request('GET', ME, { cookie })).body.data.timeZone).toBe('Europe/Paris');
+  });
+
+  it('takes back the answer it gave (null clears the zone: UTC until one is chosen again)', async () => {
+    const { cookie } = await buildSignedInUser(server);
+    await server.request('PUT', ME, { cookie, body: { timeZone: 'Asia/Tokyo' } });
+    const me = (await server.request('GET', ME, { cookie })).body.data;
+    const sentBack = await server.request('PUT', ME, { cookie, body: me });
+    expect(sentBack.status, sentBack.text).toBe(200);
+    expect(sentBack.body.data).toEqual(me);
+    const cleared = await server.request('PUT', ME, { cookie, body: { timeZone: null } });
+    expect(cleared.body.data.timeZone).toBeNull();
   });
 });
 

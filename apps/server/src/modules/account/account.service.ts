@@ -33,6 +33,7 @@ export async function updateProfile(ctx: ServiceContext, user: Actor, body: Upda
     fullName: body.fullName,
     username: body.username,
     email: body.email,
+    timeZone: body.timeZone,
   };
   const taken = takenMessage(await repo.findTakenByOthers(ctx.db, user.id, { email: changes.email, username: changes.username }));
   if (taken) throw conflict(taken);

@@ -43,6 +43,8 @@ describe('session lifecycle: /users/me, expiry, sliding refresh, logout', () => 
           // Whoever registered first on this test database is its administrator.
           isAdmin: expect.any(Boolean),
           twoFactorEnabled: false,
+          // Not chosen yet (reminders use UTC until the web app saves the browser's).
+          timeZone: null,
         },
       });
       expect(response.text).not.toMatch(/argon2|password|totp/i);

@@ -7,6 +7,8 @@ import { EVENT_RETENTION_MS } from '../events/events.constants.js';
 import { pruneEvents } from '../events/events.repo.js';
 import { DEFAULT_NOTIFIER_SETTINGS } from '../notifications/notifier.js';
 import { findProcessedUntil } from '../notifications/notifier.repo.js';
+import { reminderRecordsNeededFrom } from '../notifications/reminder-scheduler.js';
+import { pruneRemindersSent } from '../notifications/reminders.repo.js';
 import { deleteExpiredChallenges } from '../two-factor/two-factor.repo.js';
 import { pruneOutbox } from '../email/email-outbox.repo.js';
 import { DEFAULT_EMAIL_SENDER_SETTINGS } from '../email/email-sender.js';
@@ -29,7 +31,7 @@ const RESET_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One round: expired sessions and rate-limit windows, live events past replay, old outbox
- * email and reset tokens, stale upload files and orphaned ones.
+ * email and reset tokens, records of reminders long past, stale upload files and orphaned ones.
  */
 export async function runHousekeeping(ctx: ServiceContext, now = new Date()) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -47,6 +49,7 @@ export async function runHousekeeping(ctx: ServiceContext, now = new Date()) {
     maxAttempts: DEFAULT_EMAIL_SENDER_SETTINGS.maxAttempts,
   });
   await deleteStaleResetTokens(ctx.db, ago(RESET_TOKEN_RETENTION_MS));
+  await pruneRemindersSent(ctx.db, reminderRecordsNeededFrom(now));
   const staleTempFiles = await ctx.files.removeStaleTemp(new Date(now.getTime() - STALE_TEMP_FILE_MS));
   const orphanFiles = await sweepOrphanFiles(ctx, new Date(now.getTime() - ORPHAN_FILE_AGE_MS));
   return { staleTempFiles, orphanFiles };

@@ -1,9 +1,13 @@
 import type { Notification } from '@tasklane/contract';
 import type { NotificationRow } from './notifications.repo.js';
 
-/** The web app's page a notification is about: its task's, else its project's, else the projects list. */
-export function notificationUrl(row: Pick<NotificationRow, 'task' | 'project' | 'feature'>): string {
+/**
+ * The web app's page a notification is about: its task's, the todos' (a todo's reminder: the
+ * dashboard lists them), else its project's, else the projects list.
+ */
+export function notificationUrl(row: Pick<NotificationRow, 'task' | 'project' | 'feature' | 'todo'>): string {
   if (row.task && row.project && row.feature) return `/dashboard/projects/${row.project.id}/features/${row.feature.id}/task/${row.task.id}`;
+  if (row.todo) return '/';
   if (row.project) return `/dashboard/projects/${row.project.id}`;
   return '/projects';
 }
@@ -18,6 +22,7 @@ export function presentNotification(row: NotificationRow): Notification {
     ...(row.task ? { task: { _id: row.task.id, title: row.task.title } } : {}),
     ...(row.project ? { project: { _id: row.project.id, name: row.project.name } } : {}),
     ...(row.feature ? { feature: { _id: row.feature.id, title: row.feature.title } } : {}),
+    ...(row.todo ? { todo: { _id: row.todo.id, title: row.todo.title } } : {}),
     text: row.items.map((item) => item.text).join('\n'),
     url: notificationUrl(row),
     items: row.items.map((item) => ({ kind: item.kind as Notification['kind'], text: item.text, at: item.at })),

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '@tasklane/contract';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { features, notifications, projects, taskWatchers, tasks, users } from '../../db/schema.js';
+import { features, notifications, projects, taskWatchers, tasks, todos, users } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf } from '../events/events.repo.js';
 import type { StoredItem } from './notifier.repo.js';
@@ -25,6 +25,7 @@ export type NotificationRow = {
   task: { id: string; title: string } | null;
   project: { id: string; name: string } | null;
   feature: { id: string; title: string } | null;
+  todo: { id: string; title: string } | null;
 };
 
 const columns = {
@@ -41,6 +42,8 @@ const columns = {
   projectName: projects.name,
   featureId: features.id,
   featureTitle: features.title,
+  todoId: todos.id,
+  todoTitle: todos.title,
 };
 
 type FlatRow = {
@@ -57,6 +60,8 @@ type FlatRow = {
   projectName: string | null;
   featureId: string | null;
   featureTitle: string | null;
+  todoId: string | null;
+  todoTitle: string | null;
 };
 
 function rowOf(flat: FlatRow): NotificationRow {
@@ -70,16 +75,18 @@ function rowOf(flat: FlatRow): NotificationRow {
     task: flat.taskId ? { id: flat.taskId, title: flat.taskTitle ?? '' } : null,
     project: flat.projectId ? { id: flat.projectId, name: flat.projectName ?? '' } : null,
     feature: flat.featureId ? { id: flat.featureId, title: flat.featureTitle ?? '' } : null,
+    todo: flat.todoId ? { id: flat.todoId, title: flat.todoTitle ?? '' } : null,
   };
 }
 
-/** The actor, task, project and feature a notification names (the select's fields read them). */
+/** The actor, task, project, feature and todo a notification names (the select's fields read them). */
 function withJoins<T extends PgSelect>(query: T): T {
   return query
     .leftJoin(users, eq(users.id, notifications.actorId))
     .leftJoin(tasks, eq(tasks.id, notifications.taskId))
     .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .leftJoin(features, eq(features.id, notifications.featureId)) as unknown as T;
+    .leftJoin(features, eq(features.id, notifications.featureId))
+    .leftJoin(todos, eq(todos.id, notifications.todoId)) as unknown as T;
 }
 
 export type NotificationFilters = { page: number; limit: number; unread?: boolean; kind?: NotificationKind };

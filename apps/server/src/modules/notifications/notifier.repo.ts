@@ -196,6 +196,7 @@ export type StoredItem = { key: string; kind: string; text: string; at: string; 
 /**
  * For each of these people, the notification on this task a new item collapses into (their
  * newest on it within the window), locked: one statement for the whole audience of an event.
+ * A reminder is never one (decision 027): it keeps its own place in the inbox.
  */
 export async function findCollapseTargets(tx: Tx, userIds: string[], taskId: string, since: Date): Promise<Map<string, { id: string; items: StoredItem[] }>> {
   if (userIds.length === 0) return new Map();
@@ -206,6 +207,7 @@ export async function findCollapseTargets(tx: Tx, userIds: string[], taskId: str
       cross join lateral (
         select id, items from ${notifications}
         where user_id = u.user_id and task_id = ${taskId} and updated_at >= ${since.toISOString()}::timestamptz
+          and kind not in ('DUE_SOON', 'OVERDUE')
         order by updated_at desc limit 1 for update) n`),
   );
   return new Map(rows.map((row) => [row.user_id, { id: row.id, items: row.items }]));
@@ -256,11 +258,6 @@ export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: str
 }
 
 type NotificationTarget = { userId: string; projectId: string | null; featureId: string | null; taskId: string | null };
-
-/** A new notification and its live event (for its recipient only), in one statement. */
-export async function insertNotification(tx: Tx, target: NotificationTarget, item: StoredItem) {
-  await insertNotifications(tx, [{ target, item }]);
-}
 
 /** The most events one notification lists (a busy task keeps collapsing into it): the newest. */
 export const MAX_ITEMS = 20;

@@ -30,16 +30,16 @@ export const DEFAULT_NOTIFIER_SETTINGS: NotifierSettings = {
 const NOTIFYING = new Set<string>(repo.NOTIFYING_EVENT_TYPES);
 
 /** How long a round waits for a row lock a request holds before giving way. */
-const NOTIFIER_LOCK_TIMEOUT_MS = 200;
+export const NOTIFIER_LOCK_TIMEOUT_MS = 200;
 /** When a round that gave way tries again. */
-const GIVE_WAY_RETRY_MS = 250;
+export const GIVE_WAY_RETRY_MS = 250;
 
 /**
  * A round that met a person's concurrent write: a lock it gave up waiting for (55P03), a deadlock
  * (40P01), a serialization failure (40001), or a task or project deleted after its event was read
  * (23503, the notification's reference). The next round reads the world as it then is.
  */
-function isConcurrentChange(error: unknown): boolean {
+export function isConcurrentChange(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } } | undefined)?.code ?? (error as { cause?: { code?: string } } | undefined)?.cause?.code;
   return code === '55P03' || code === '40P01' || code === '40001' || code === '23503';
 }

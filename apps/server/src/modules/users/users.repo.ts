@@ -18,9 +18,10 @@ export const accountUserColumns = {
   ...publicUserColumns,
   isAdmin: users.isAdmin,
   twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as('two_factor_enabled'),
+  timeZone: users.timeZone,
 };
 
-export type AccountUserRow = UserRow & { isAdmin: boolean; twoFactorEnabled: boolean };
+export type AccountUserRow = UserRow & { isAdmin: boolean; twoFactorEnabled: boolean; timeZone: string | null };
 
 export async function findUserCredentialsByEmail(db: Db, email: string) {
   const [row] = await db

@@ -16,7 +16,7 @@ export async function listUsers(ctx: ServiceContext, callerId: string, query: Li
 
 /** The signed-in user, as the API shows them. */
 export function describeCurrentUser(user: Actor): Me {
-  return { ...presentUser(user), isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled };
+  return { ...presentUser(user), isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled, timeZone: user.timeZone };
 }
 
 function found(user: repo.UserRow | undefined): repo.UserRow[] {

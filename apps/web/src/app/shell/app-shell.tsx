@@ -2,8 +2,10 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { Header } from './header';
+import { useBrowserTimeZoneDefault } from './use-browser-time-zone-default';
 
 export function AppShell() {
+  useBrowserTimeZoneDefault();
   return (
     <div className="min-h-screen">
       <Header />

@@ -7,7 +7,7 @@ import { person } from '@/lib/testing/fixtures';
 import { renderScreen } from '@/lib/testing/render';
 import { SettingsPage } from './settings-page';
 
-const me: Me = { ...person('me', 'Mona Me'), username: 'mona', email: 'mona@example.com', isAdmin: false, twoFactorEnabled: false };
+const me: Me = { ...person('me', 'Mona Me'), username: 'mona', email: 'mona@example.com', isAdmin: false, twoFactorEnabled: false, timeZone: null };
 
 const sessions: AccountSession[] = [
   { _id: 'a'.repeat(32), createdAt: new Date().toISOString(), lastSeenAt: new Date().toISOString(), clientIp: '10.0.0.1', browser: 'Firefox 133', os: 'Linux', current: true },
@@ -36,14 +36,22 @@ function server(override: (call: Call) => Reply | undefined = () => undefined) {
   });
 }
 
-const show = () => renderScreen(<SettingsPage me={me} twoFactor={<p>Two-factor goes here</p>} />, { url: '/settings', path: '/settings', withToasts: true });
+const show = (who: Me = me) => renderScreen(<SettingsPage me={who} twoFactor={<p>Two-factor goes here</p>} />, { url: '/settings', path: '/settings', withToasts: true });
+
+/** The browser says it is in `zone`. */
+function browserIn(zone: string) {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone: zone };
+  });
+}
 
 describe('SettingsPage', () => {
   it('has its sections in order, the two-factor one between Sessions and Export', async () => {
     server();
     show();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Profile', 'Password', 'Sessions', 'Export my data', 'Delete account']);
+    expect(headings).toEqual(['Profile', 'Time zone', 'Password', 'Sessions', 'Export my data', 'Delete account']);
     const twoFactor = screen.getByText('Two-factor goes here');
     expect(screen.getByRole('region', { name: 'Sessions' }).compareDocumentPosition(twoFactor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download my data' }).getAttribute('href')).toBe('/api/v1/users/me/export');
@@ -64,6 +72,42 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ fullName: 'Mona Lisa', username: 'mona', email: 'mona@example.com' }));
     expect(await screen.findByText('Profile updated')).toBeTruthy();
+  });
+
+  it("time zone: starts at the browser's when none is saved, finds a zone by search, and saves it alone", async () => {
+    browserIn('Europe/Paris');
+    const { calls } = server();
+    const user = userEvent.setup();
+    show();
+    const region = screen.getByRole('region', { name: 'Time zone' });
+    expect(within(region).getByText(/This browser is in Europe \/ Paris/)).toBeTruthy();
+    const select = within(region).getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement;
+    expect(select.value).toBe('Europe/Paris');
+    expect(select.selectedOptions[0]!.textContent).toBe('Europe / Paris (this browser)');
+
+    await user.type(within(region).getByRole('searchbox', { name: 'Search time zones' }), 'tokyo');
+    const offered = [...select.options].map((option) => option.value);
+    expect(offered).toContain('Asia/Tokyo');
+    expect(offered).not.toContain('America/New_York');
+    await user.selectOptions(select, 'Asia/Tokyo');
+    await user.click(within(region).getByRole('button', { name: 'Save time zone' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ timeZone: 'Asia/Tokyo' }]));
+    expect(await screen.findByText('Time zone set to Asia / Tokyo')).toBeTruthy();
+  });
+
+  it('time zone: shows the saved one; "Use this browser\'s" goes back to the browser\'s', async () => {
+    browserIn('Europe/Paris');
+    const { calls } = server();
+    const user = userEvent.setup();
+    show({ ...me, timeZone: 'America/New_York' });
+    const region = screen.getByRole('region', { name: 'Time zone' });
+    const select = within(region).getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement;
+    expect(select.value).toBe('America/New_York');
+    expect((within(region).getByRole('button', { name: 'Save time zone' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(region).getByRole('button', { name: "Use this browser's (Europe / Paris)" }));
+    expect(select.value).toBe('Europe/Paris');
+    await user.click(within(region).getByRole('button', { name: 'Save time zone' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ timeZone: 'Europe/Paris' }]));
   });
 
   it('profile: a taken email shows the server\'s message next to the email', async () => {

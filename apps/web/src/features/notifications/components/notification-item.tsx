@@ -1,4 +1,5 @@
 import type { Notification } from '@tasklane/contract';
+import { AlarmClock, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
@@ -14,11 +15,32 @@ const KIND_LABELS: Record<Notification['kind'], string> = {
 };
 export const kindLabel = (kind: Notification['kind']) => KIND_LABELS[kind];
 
+/** The due-date reminders stand out: an icon and a colour beside their kind (the words say it too). */
+function KindTag({ kind }: { kind: Notification['kind'] }) {
+  if (kind === 'DUE_SOON') {
+    return (
+      <span className="inline-flex items-center gap-1 font-medium text-amber-700 dark:text-amber-400">
+        <CalendarClock aria-hidden="true" className="size-3.5" />
+        {kindLabel(kind)}
+      </span>
+    );
+  }
+  if (kind === 'OVERDUE') {
+    return (
+      <span className="inline-flex items-center gap-1 font-medium text-red-700 dark:text-red-400">
+        <AlarmClock aria-hidden="true" className="size-3.5" />
+        {kindLabel(kind)}
+      </span>
+    );
+  }
+  return <>{kindLabel(kind)}</>;
+}
+
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One notification: what happened (each collected event on its own line), the task with its
- * project, when. Following its link marks it read (`onOpen`) and goes to its task.
+ * project (or the todo a reminder is about), when. Following its link marks it read (`onOpen`) and goes to its task.
  */
 export function NotificationItem({ notification, onOpen, actions }: { notification: Notification; onOpen: (notification: Notification) => void; actions?: React.ReactNode }) {
   const [first, ...rest] = notification.items.length ? notification.items.map((item) => item.text) : [notification.text];
@@ -42,7 +64,7 @@ export function NotificationItem({ notification, onOpen, actions }: { notificati
           </ul>
         )}
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {kindLabel(notification.kind)} · <time dateTime={notification.createdAt}>{when(notification.createdAt)}</time>
+          <KindTag kind={notification.kind} /> · <time dateTime={notification.createdAt}>{when(notification.createdAt)}</time>
         </p>
       </div>
       {actions}

@@ -59,4 +59,36 @@ describe('InboxPage', () => {
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.path === '/api/v1/notifications/read-all')).toBe(true));
   });
+
+  it('shows due-date reminders with their own labels, a todo\'s linking to the todos, and filters by them', async () => {
+    const calls: Call[] = [];
+    const overdue = notification('r1', {
+      kind: 'OVERDUE',
+      actor: null,
+      task: undefined,
+      project: undefined,
+      feature: undefined,
+      todo: { _id: 'todo-1', title: 'Buy milk' },
+      text: 'Your todo “Buy milk” is overdue: it was due Nov 23, 2026',
+      url: '/',
+    });
+    const dueSoon = notification('r2', { kind: 'DUE_SOON', actor: null, text: '“Task r2” in Website › Sign-in is due by the end of Nov 24, 2026' });
+    fakeServer((call) => {
+      calls.push(call);
+      return { status: 200, body: { success: true, data: [overdue, dueSoon], total: 2, pagination: { total: 1, page: 1, limit: 20 }, message: 'ok' } };
+    });
+    const user = userEvent.setup();
+    renderScreen(<InboxPage />, { url: '/inbox', path: '/inbox' });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const [first, second] = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(within(first!).getByRole('link').textContent).toContain('Your todo “Buy milk” is overdue: it was due Nov 23, 2026');
+    expect(within(first!).getByRole('link').getAttribute('href')).toBe('/');
+    expect(within(first!).getByText('Overdue')).toBeTruthy();
+    expect(within(second!).getByText('Due soon')).toBeTruthy();
+
+    const kinds = screen.getByRole('combobox', { name: 'Kind' }) as HTMLSelectElement;
+    expect([...kinds.options].map((option) => option.textContent)).toEqual(expect.arrayContaining(['Due soon', 'Overdue']));
+    await user.selectOptions(kinds, 'OVERDUE');
+    await waitFor(() => expect(calls.at(-1)!.path).toBe('/api/v1/notifications?page=1&limit=20&kind=OVERDUE'));
+  });
 });
