@@ -31,6 +31,8 @@ import { featuresRoutes } from './modules/features/features.routes.js';
 import { EmailSender, type EmailSenderSettings } from './modules/email/email-sender.js';
 import { Notifier, type NotifierSettings } from './modules/notifications/notifier.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationMailer, type NotificationMailerSettings } from './modules/notification-email/notification-mailer.js';
+import { notificationSettingsRoutes, UNSUBSCRIBE_PATH, unsubscribeRoutes } from './modules/notification-email/notification-email.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -66,6 +68,8 @@ export type BuildAppOptions = {
   emailSender?: Partial<EmailSenderSettings>;
   /** The notifier's collapse window and sweep (tests shorten or lengthen them). */
   notifier?: Partial<NotifierSettings>;
+  /** The notification email worker's quiet delay, digest interval and poll (tests shorten them); it runs only when SMTP_URL is set. */
+  notificationMailer?: Partial<NotificationMailerSettings>;
 };
 
 export type RequestQueries = {
@@ -150,7 +154,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, notificationMailer }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -214,7 +218,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // Before any route: the plugin attaches itself to each route as it is added.
   await registerCompression(app);
   registerRequestThrottle(app, config.apiRateLimit, throttlePeers);
-  registerOriginCheck(app, config);
+  registerOriginCheck(app, config, new Set([`POST ${UNSUBSCRIBE_PATH}`]));
   await registerApiDocs(app, config);
 
   if (healthFastPath) {
@@ -240,6 +244,9 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     stopHearing();
     await notifier.stop();
   });
+  // Every instance mails the notifications people asked email for (each once, whoever claims it).
+  const mailer = outbox ? new NotificationMailer(database.db, config, outbox, app.log, notificationMailer) : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.stop());
   const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox, databaseKind: database.kind };
   await app.register(
     async (api) => {
@@ -257,6 +264,8 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
+      await api.register(notificationSettingsRoutes(ctx));
+      await api.register(unsubscribeRoutes(ctx));
       await api.register(attachmentsRoutes(ctx));
       await api.register(eventsRoutes(ctx, events));
       await api.register(adminRoutes(ctx));
@@ -267,6 +276,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   await registerWebApp(app, config.webDist, { cookieSecure: config.cookieSecure });
   outbox?.start();
   await notifier.start();
+  mailer?.start();
   return app;
 }
 

@@ -71,3 +71,22 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 /** A forged, damaged or unknown unsubscribe token. */
 export const INVALID_UNSUBSCRIBE_LINK_MESSAGE = 'This unsubscribe link is invalid. Change your email settings in Settings instead.';
+
+/** Each kind in words, as the settings screen, the unsubscribe page and the emails name it. */
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+  ASSIGNED: 'Assigned to me',
+  UNASSIGNED: 'Unassigned from a task',
+  COMMENT: 'Comments on tasks I watch',
+  MENTION: 'Mentions of me',
+  STATUS_CHANGED: 'Status changes on tasks I watch',
+  MEMBERSHIP: 'Added to, removed from or role changed in a project',
+  DUE_SOON: 'My tasks due soon',
+  OVERDUE: 'My overdue tasks',
+};
+
+/** Each delivery in words. */
+export const NOTIFICATION_DELIVERY_LABELS: Readonly<Record<NotificationDelivery, string>> = {
+  IN_APP: 'In the app only',
+  EMAIL: 'In the app and by email at once',
+  DIGEST: 'In the app and in an hourly email digest',
+};
