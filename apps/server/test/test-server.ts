@@ -12,6 +12,7 @@ import { TEMPLATE_DATABASE } from './global-setup.js';
 import { secretInSetCookie, secretsInAnswer, secretsInBody, secretsInLinks, writeAuditFiles } from './log-audit.js';
 import type { EmailSenderSettings } from '../src/modules/email/email-sender.js';
 import type { NotifierSettings } from '../src/modules/notifications/notifier.js';
+import type { NotificationMailerSettings } from '../src/modules/notification-email/notification-mailer.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
@@ -102,6 +103,8 @@ export type TestServerOptions = {
   emailSender?: Partial<EmailSenderSettings>;
   /** The notifier's settings (a short collapse window, a fast sweep). */
   notifier?: Partial<NotifierSettings>;
+  /** The notification email worker's settings, when `email` is configured (a short quiet delay, a fast poll). */
+  notificationMailer?: Partial<NotificationMailerSettings>;
 };
 
 /**
@@ -136,6 +139,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     verifyResponses: true,
     emailSender: options.emailSender,
     notifier: { sweepMs: 200, ...options.notifier },
+    notificationMailer: options.notificationMailer,
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).
