@@ -183,36 +183,62 @@ describe('immediate email', () => {
 });
 
 describe('the hourly digest', () => {
-  it('gathers a person’s waiting notifications into one email, then waits an hour from it', async () => {
+  /** Moves the person's last digest: `minutes` ago (null: none sent yet). */
+  const lastDigest = (userId: string, minutes: number) =>
+    server.database.db.execute(sql`insert into notification_digests (user_id, last_sent_at) values (${userId}, now() - make_interval(mins => ${minutes}))
+      on conflict (user_id) do update set last_sent_at = excluded.last_sent_at`);
+
+  it('gathers a person’s waiting notifications into one email an hour after the last one', async () => {
     const { lead, others, feature, word } = await scene(1);
     const [ann] = others as [SignedInUser];
-    // In the app only while the events happen, so all three are waiting when the digest is chosen.
-    await choose(ann, { ASSIGNED: 'IN_APP' });
+    await choose(ann, { ASSIGNED: 'DIGEST' });
+    // Her last digest went just now: these wait for the next one.
+    await lastDigest(ann.user.id, 0);
     const titles = [`One ${word}`, `Two ${word}`, `Three ${word}`];
     for (const title of titles) await buildTask(server, lead.cookie, feature._id, { title, assigneeId: ann.user.id });
     await notificationsOf(server, ann.cookie);
-    await sleep(QUIET_MS);
-    await choose(ann, { ASSIGNED: 'DIGEST' });
+    await sleep(QUIET_MS * 2);
+    await outboxDrained(server);
+    expect(mailsTo(mailbox, ann.user.email, word)).toEqual([]);
 
+    // An hour later, all three in one email.
+    await lastDigest(ann.user.id, 61);
     const digest = await mailTo(mailbox, ann.user.email, word);
-    expect(digest.subject).toMatch(/^Tasklane digest: \d+ new notifications$/);
+    expect(digest.subject).toBe('Tasklane digest: 3 new notifications');
     for (const title of titles) expect(digest.text).toContain(title);
     expect(digest.text).toContain('“Assigned to me”');
+    expect(digest.html).toContain(`One ${word}`);
     expect(headerOf(digest, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    server.auditSecret(oneClickUrlOf(digest).searchParams.get('token')!);
+    const oneClick = oneClickUrlOf(digest);
+    server.auditSecret(oneClick.searchParams.get('token')!);
+    // Its link names the kinds it lists.
+    expect((await server.request('GET', `${oneClick.pathname}${oneClick.search}`)).body.data).toEqual({ kinds: ['ASSIGNED'], emailedKinds: ['ASSIGNED'] });
 
-    // Another one within the hour waits for the next digest.
+    // Another one now waits for the next digest, an hour from this one.
     await buildTask(server, lead.cookie, feature._id, { title: `Four ${word}`, assigneeId: ann.user.id });
     await notificationsOf(server, ann.cookie);
     await sleep(QUIET_MS * 2);
     await outboxDrained(server);
     expect(mailsTo(mailbox, ann.user.email, word)).toHaveLength(1);
-
-    // An hour later (moved back here), it comes in a digest of its own.
-    await server.database.db.execute(sql`update notification_digests set last_sent_at = now() - interval '61 minutes' where user_id = ${ann.user.id}`);
+    await lastDigest(ann.user.id, 61);
     const next = await mailTo(mailbox, ann.user.email, `Four ${word}`);
     expect(next.subject).toBe('Tasklane digest: 1 new notification');
     expect(next.text).not.toContain(`One ${word}`);
+  });
+
+  it('turning email on sends only what happens from then on', async () => {
+    const { lead, others, feature, word } = await scene(2);
+    const [ann, control] = others as [SignedInUser, SignedInUser];
+    await choose(ann, { ASSIGNED: 'IN_APP' });
+    await buildTask(server, lead.cookie, feature._id, { title: `Before ${word}`, assigneeId: ann.user.id });
+    await notificationsOf(server, ann.cookie);
+    await choose(ann, { ASSIGNED: 'EMAIL' });
+    await buildTask(server, lead.cookie, feature._id, { title: `After ${word}`, assigneeId: ann.user.id });
+    await buildTask(server, lead.cookie, feature._id, { title: `Control ${word}`, assigneeId: control.user.id });
+    await mailTo(mailbox, ann.user.email, `After ${word}`);
+    await mailTo(mailbox, control.user.email, word);
+    await outboxDrained(server);
+    expect(mailsTo(mailbox, ann.user.email, `Before ${word}`)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { NotificationKind } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { isVisible } from '../notifications/notifications.repo.js';
 import type { StoredItem } from '../notifications/notifier.repo.js';
-import { deliveryOf } from './notification-preferences.repo.js';
+import { goesBy } from './notification-preferences.repo.js';
 
 /** A transaction (or the database): a mailer round runs in one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -32,17 +32,18 @@ export type PendingWindow = { quietMs: number; maxAgeMs: number };
 const secondsOf = (ms: number) => ms / 1000;
 
 /**
- * What may be mailed with `delivery`: unread, not mailed since its newest event, quiet for a
- * while (a burst of events on a task makes one message), not older than `maxAgeMs` (turning
- * email on, or configuring SMTP, does not mail a backlog), to an account that may sign in, and
- * visible to its recipient by the inbox's own rule. Written against the `notifications` table.
+ * What may be mailed with `delivery`: its recipient chose it (or the default is it) before its
+ * newest event, it is unread, not mailed since its newest event, quiet for a while (a burst of
+ * events on a task makes one message), not older than `maxAgeMs` (configuring SMTP does not mail
+ * a backlog), to an account that may sign in, and visible to its recipient by the inbox's own
+ * rule. Written against the `notifications` table.
  */
 function pending(delivery: 'EMAIL' | 'DIGEST', window: PendingWindow): SQL {
   return sql`notifications.emailed_at is null and notifications.read_at is null
     and notifications.updated_at <= now() - make_interval(secs => ${secondsOf(window.quietMs)})
     and notifications.updated_at > now() - make_interval(secs => ${secondsOf(window.maxAgeMs)})
     and exists (select 1 from users ru where ru.id = notifications.user_id and ru.deleted_at is null and ru.deactivated_at is null)
-    and ${deliveryOf(sql`notifications.user_id`, sql`notifications.kind`)} = ${delivery}
+    and ${goesBy(delivery, { userId: sql`notifications.user_id`, kind: sql`notifications.kind`, at: sql`notifications.updated_at` })}
     and ${isVisible}`;
 }
 

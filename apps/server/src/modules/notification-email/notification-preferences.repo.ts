@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_DELIVERY, notificationKinds, type NotificationDelivery, type NotificationKind } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { notificationPreferences, users } from '../../db/schema.js';
@@ -15,24 +15,26 @@ export function withDefaults(chosen: Array<{ kind: string; delivery: string }>):
 }
 
 /**
- * SQL for the delivery that applies to a notification's recipient and kind: their row, else
- * the contract's default (the same table the settings answer with).
+ * SQL: whether a notification (its recipient, kind and newest event's time) goes by `delivery`.
+ * The recipient's choice where they made one, and only for what happened after they made it
+ * (turning email on does not mail what was already waiting); else the contract's default.
  */
-export function deliveryOf(userId: unknown, kind: unknown) {
+export function goesBy(delivery: NotificationDelivery, notification: { userId: SQL; kind: SQL; at: SQL }) {
   const defaults = sql.join(
     notificationKinds.map((each) => sql`when ${each} then ${DEFAULT_NOTIFICATION_DELIVERY[each]}`),
     sql` `,
   );
   return sql`coalesce(
-    (select np.delivery from notification_preferences np where np.user_id = ${userId} and np.kind = ${kind}),
-    (case ${kind} ${defaults} else 'IN_APP' end))`;
+    (select np.delivery = ${delivery} and np.updated_at <= ${notification.at} from notification_preferences np
+      where np.user_id = ${notification.userId} and np.kind = ${notification.kind}),
+    (case ${notification.kind} ${defaults} else 'IN_APP' end) = ${delivery})`;
 }
 
 export async function findPreferences(db: Db, userId: string) {
   return db.select({ kind: notificationPreferences.kind, delivery: notificationPreferences.delivery }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
 }
 
-/** Stores the person's choices for these kinds (the others keep theirs). */
+/** Stores the person's choices for these kinds (the others keep theirs); a choice saved again unchanged keeps its time. */
 export async function savePreferences(db: Db, userId: string, changes: Array<{ kind: NotificationKind; delivery: NotificationDelivery }>) {
   if (changes.length === 0) return;
   await db
@@ -41,6 +43,7 @@ export async function savePreferences(db: Db, userId: string, changes: Array<{ k
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.kind],
       set: { delivery: sql`excluded.delivery`, updatedAt: sql`statement_timestamp()` },
+      setWhere: sql`${notificationPreferences.delivery} is distinct from excluded.delivery`,
     });
 }
 
