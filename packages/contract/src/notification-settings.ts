@@ -49,7 +49,12 @@ export const updateNotificationSettingsBodySchema = z.object({
         NotificationKind,
         z.ZodOptional<typeof notificationDeliverySchema>
       >,
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? `kinds may only name ${notificationKinds.join(', ')}` : 'kinds must be an object') },
+      {
+        error: (issue) => {
+          if (issue.code === 'unrecognized_keys') return `kinds may only name ${notificationKinds.join(', ')}`;
+          return issue.input === undefined ? 'kinds is required' : 'kinds must be an object';
+        },
+      },
     )
     .describe('The kinds to change (the others keep their setting)'),
 });

@@ -80,6 +80,11 @@ describe('notification settings', () => {
       expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
       expect(response.body.message).toBeTruthy();
     }
+    expect((await putSettings(cookie, {})).body.errors).toEqual([{ field: 'kinds', message: 'kinds is required' }]);
+    expect((await putSettings(cookie, { kinds: { ASSIGNED: 'SMS' } })).body.errors).toEqual([
+      { field: 'kinds.ASSIGNED', message: 'delivery must be one of IN_APP, EMAIL, DIGEST' },
+    ]);
+    expect((await putSettings(cookie, { kinds: { BIRTHDAY: 'EMAIL' } })).body.message).toMatch(/^kinds may only name ASSIGNED, /);
     expect((await getSettings(cookie)).body.data.kinds).toEqual(DEFAULT_NOTIFICATION_DELIVERY);
   });
 
