@@ -1,5 +1,11 @@
-import { notificationKinds, type NotificationKind, type NotificationSettings, type UnsubscribeInfo, type UpdateNotificationSettingsBody } from '@tasklane/contract';
-import { INVALID_UNSUBSCRIBE_LINK_MESSAGE } from '@tasklane/contract';
+import {
+  INVALID_UNSUBSCRIBE_LINK_MESSAGE,
+  notificationKinds,
+  type NotificationKind,
+  type NotificationSettings,
+  type UnsubscribeInfo,
+  type UpdateNotificationSettingsBody,
+} from '@tasklane/contract';
 import { badRequest } from '../../http/errors.js';
 import type { ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';

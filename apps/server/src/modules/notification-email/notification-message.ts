@@ -33,7 +33,7 @@ export function unsubscribeUrls(links: MessageLinks) {
   return { oneClick: `${links.origin}/api/v1/notifications/unsubscribe?token=${token}`, page: `${links.origin}/unsubscribe?token=${token}` };
 }
 
-/** The kinds a notification's lines are of (its newest first). */
+/** The kinds of these notifications, each once (a digest's unsubscribe link names them all). */
 export function kindsOf(notifications: MailableNotification[]): NotificationKind[] {
   return [...new Set(notifications.map((notification) => notification.kind))];
 }

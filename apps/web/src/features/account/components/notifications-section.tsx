@@ -55,7 +55,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
       }}
     >
       {isDisabled && (
-        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+        <p id="notification-settings-no-email" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
           This Tasklane server does not send email, so every notification appears in the app only. Ask your administrator to set up email
           to get notifications by email.
         </p>
@@ -80,11 +80,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
           );
         })}
       </div>
-      {isDisabled ? (
-        <p id="notification-settings-no-email" className="sr-only">
-          Email is not set up on this server.
-        </p>
-      ) : (
+      {!isDisabled && (
         <div className="mt-5 flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={changed.length === 0} isLoading={update.isPending}>
             Save notification settings
