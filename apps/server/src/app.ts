@@ -32,6 +32,8 @@ import { EmailSender, type EmailSenderSettings } from './modules/email/email-sen
 import { Notifier, type NotifierSettings } from './modules/notifications/notifier.js';
 import { ReminderScheduler, type ReminderSettings } from './modules/notifications/reminder-scheduler.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationMailer, type NotificationMailerSettings } from './modules/notification-email/notification-mailer.js';
+import { notificationSettingsRoutes, UNSUBSCRIBE_PATH, unsubscribeRoutes } from './modules/notification-email/notification-email.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -69,6 +71,8 @@ export type BuildAppOptions = {
   notifier?: Partial<NotifierSettings>;
   /** The reminder scheduler's interval (config.reminderIntervalMs unless given) and clock (tests move it). */
   reminders?: Partial<ReminderSettings>;
+  /** The notification email worker's quiet delay, digest interval and poll (tests shorten them); it runs only when SMTP_URL is set. */
+  notificationMailer?: Partial<NotificationMailerSettings>;
 };
 
 export type RequestQueries = {
@@ -153,7 +157,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -217,7 +221,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // Before any route: the plugin attaches itself to each route as it is added.
   await registerCompression(app);
   registerRequestThrottle(app, config.apiRateLimit, throttlePeers);
-  registerOriginCheck(app, config);
+  registerOriginCheck(app, config, new Set([`POST ${UNSUBSCRIBE_PATH}`]));
   await registerApiDocs(app, config);
 
   if (healthFastPath) {
@@ -246,6 +250,9 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // Every instance runs the reminder scheduler (each reminder made once, whoever claims the round).
   const reminders = new ReminderScheduler(database.db, app.log, { intervalMs: config.reminderIntervalMs, ...reminderSettings });
   app.addHook('onClose', async () => reminders.stop());
+  // Every instance mails the notifications people asked email for (each once, whoever claims it).
+  const mailer = outbox ? new NotificationMailer(database.db, config, outbox, app.log, notificationMailer) : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.stop());
   const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox, databaseKind: database.kind };
   await app.register(
     async (api) => {
@@ -263,6 +270,8 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
+      await api.register(notificationSettingsRoutes(ctx));
+      await api.register(unsubscribeRoutes(ctx));
       await api.register(attachmentsRoutes(ctx));
       await api.register(eventsRoutes(ctx, events));
       await api.register(adminRoutes(ctx));
@@ -274,6 +283,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   outbox?.start();
   await notifier.start();
   await reminders.start();
+  mailer?.start();
   return app;
 }
 

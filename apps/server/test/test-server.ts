@@ -13,6 +13,7 @@ import { secretInSetCookie, secretsInAnswer, secretsInBody, secretsInLinks, writ
 import type { EmailSenderSettings } from '../src/modules/email/email-sender.js';
 import type { NotifierSettings } from '../src/modules/notifications/notifier.js';
 import type { ReminderSettings } from '../src/modules/notifications/reminder-scheduler.js';
+import type { NotificationMailerSettings } from '../src/modules/notification-email/notification-mailer.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
@@ -108,6 +109,8 @@ export type TestServerOptions = {
    * hourly, so a file's tasks due today make no reminder the file does not ask for.
    */
   reminders?: Partial<ReminderSettings>;
+  /** The notification email worker's settings, when `email` is configured (a short quiet delay, a fast poll). */
+  notificationMailer?: Partial<NotificationMailerSettings>;
 };
 
 /**
@@ -143,6 +146,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     emailSender: options.emailSender,
     notifier: { sweepMs: 200, ...options.notifier },
     reminders: { intervalMs: 60 * 60_000, ...options.reminders },
+    notificationMailer: options.notificationMailer,
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).

@@ -15,6 +15,7 @@ export * from './task-history.js';
 export * from './tasks.js';
 export * from './comments.js';
 export * from './notifications.js';
+export * from './notification-settings.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/initials.js';

@@ -562,8 +562,41 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
     // A deleted todo deletes its reminders (the foreign key's cascade finds them by this).
     index('notifications_todo_idx').on(table.todoId).where(sql`${table.todoId} is not null`),
+    // The email worker's look for what is waiting to be mailed (decision 026).
+    index('notifications_unemailed_idx').on(table.updatedAt).where(sql`${table.emailedAt} is null and ${table.readAt} is null`),
   ],
 );
+
+/**
+ * How a person wants each kind of notification delivered (decision 026): only the kinds they
+ * changed have a row; the others follow DEFAULT_NOTIFICATION_DELIVERY in the contract.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** contract: notificationKinds. */
+    kind: text('kind').notNull(),
+    /** contract: notificationDeliveries (IN_APP, EMAIL, DIGEST). */
+    delivery: text('delivery').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
+/**
+ * When each person's last notification digest was written to the outbox: the next one waits an
+ * hour from it. Its row is also what a round locks (FOR UPDATE SKIP LOCKED), so two instances
+ * never each send a digest to the same person.
+ */
+export const notificationDigests = pgTable('notification_digests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+});
 
 /**
  * The notifier's place in the events table: one row, claimed with FOR UPDATE SKIP LOCKED so one

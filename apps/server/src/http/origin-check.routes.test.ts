@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { createUnsubscribeToken, loadUnsubscribeKey } from '../modules/notification-email/unsubscribe-tokens.js';
 
 const LOGIN = '/api/v1/auth/login';
 const FORBIDDEN_BODY = { success: false, message: expect.any(String), code: 'FORBIDDEN' };
@@ -51,6 +52,24 @@ describe('origin check on state-changing requests (CSRF)', () => {
     });
     expect(response.status).toBe(403);
     expect(response.body).toEqual(FORBIDDEN_BODY);
+  });
+
+  it('lets through only the one-click unsubscribe (its token, not a cookie, authorises it), and nothing else of notifications', async () => {
+    const { user, cookie } = await buildSignedInUser(server);
+    const token = createUnsubscribeToken(await loadUnsubscribeKey(server.database.db), user.id, ['COMMENT']);
+    server.auditSecret(token);
+    const unsubscribe = await server.request('POST', `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://webmail.example' },
+    });
+    expect(unsubscribe.status, unsubscribe.text).toBe(200);
+    const settings = await server.request('PUT', '/api/v1/users/me/notification-settings', {
+      cookie,
+      headers: { origin: 'http://evil.example' },
+      body: { kinds: { COMMENT: 'EMAIL' } },
+    });
+    expect(settings.status).toBe(403);
+    expect((await server.request('PUT', '/api/v1/notifications/read-all', { cookie, headers: { origin: 'http://evil.example' } })).status).toBe(403);
   });
 
   it('refuses a cross-origin text/plain POST with 403', async () => {

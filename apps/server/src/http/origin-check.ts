@@ -16,7 +16,15 @@ function originOf(value: string): string | undefined {
  * Browsers always send Origin on cross-origin POST, PUT and DELETE; clients outside a
  * browser send neither Origin nor Referer and are judged by their session alone.
  */
-export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: string | undefined; allowedOrigins: string[] }) {
+export function registerOriginCheck(
+  app: FastifyInstance,
+  options: { publicUrl: string | undefined; allowedOrigins: string[] },
+  /**
+   * Routes a token in the URL authorises, never a cookie, so a forged cross-site request gains
+   * nothing: the one-click unsubscribe, which a webmail client may POST from its own origin.
+   */
+  tokenAuthorisedRoutes: ReadonlySet<string> = new Set(),
+) {
   const extra = new Set(options.allowedOrigins);
   // PUBLIC_URL names the own origin exactly; without it, the origin the request was sent to.
   const ownOrigin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -24,6 +32,7 @@ export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: 
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (tokenAuthorisedRoutes.has(`${request.method} ${request.routeOptions.url}`)) return;
     const originHeader = request.headers.origin;
     const referer = request.headers.referer;
     const origin = originHeader !== undefined ? originOf(originHeader) : referer ? originOf(referer) : null;

@@ -30,6 +30,7 @@ const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { users } from '../db/schema.js';
 import { createResetToken } from '../modules/password-reset/reset-tokens.js';
+import { createUnsubscribeToken, loadUnsubscribeKey } from '../modules/notification-email/unsubscribe-tokens.js';
 
 /** The most SQL statements any one request may run, the session lookup included (issue 8). */
 const STATEMENT_BUDGET = 5;
@@ -114,6 +115,11 @@ describe('SQL statements per request', () => {
   async function call(method: string, path: string, options: { cookie?: string; body?: unknown } = {}) {
     if (options.cookie) await dueForRefresh(options.cookie);
     return server.request(method, path, options);
+  }
+
+  /** A one-click unsubscribe token of the user's, for two kinds. */
+  async function unsubscribeToken(user: SignedInUser) {
+    return encodeURIComponent(createUnsubscribeToken(await loadUnsubscribeKey(server.database.db), user.user.id, ['ASSIGNED', 'COMMENT']));
   }
 
   /** A shared project of `owner` with `other` as a MEMBER, a feature and a task in it. */
@@ -503,6 +509,16 @@ describe('SQL statements per request', () => {
       await notifiedOf(other);
       return call('PUT', '/api/v1/notifications/read-all', { cookie: other.cookie });
     },
+    'GET /api/v1/users/me/notification-settings': () => call('GET', '/api/v1/users/me/notification-settings', { cookie: other.cookie }),
+    'PUT /api/v1/users/me/notification-settings': () =>
+      call('PUT', '/api/v1/users/me/notification-settings', { cookie: other.cookie, body: { kinds: { COMMENT: 'EMAIL', MENTION: 'DIGEST', OVERDUE: 'IN_APP' } } }),
+    // An email's unsubscribe link (no session), the key that signs it read by the request itself at worst.
+    'GET /api/v1/notifications/unsubscribe': async () => call('GET', `/api/v1/notifications/unsubscribe?token=${await unsubscribeToken(other)}`),
+    'POST /api/v1/notifications/unsubscribe': async () =>
+      server.request('POST', `/api/v1/notifications/unsubscribe?token=${await unsubscribeToken(other)}`, {
+        rawBody: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
   };
 
   /** Routes outside the API (docs, the web app's files) must not touch the database at all. */

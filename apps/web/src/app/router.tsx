@@ -24,6 +24,7 @@ const login = lazyPage(() => import('@/features/auth/pages/login-page'));
 const register = lazyPage(() => import('@/features/auth/pages/register-page'));
 const forgotPassword = lazyPage(() => import('@/features/auth/pages/forgot-password-page'));
 const resetPassword = lazyPage(() => import('@/features/auth/pages/reset-password-page'));
+const unsubscribe = lazyPage(() => import('@/features/auth/pages/unsubscribe-page'));
 const todos = lazyPage(() => import('@/features/todos/pages/todos-page'));
 const simpleList = lazyPage(() => import('@/features/todos/pages/simple-list-page'));
 const categories = lazyPage(() => import('@/features/categories/pages/categories-page'));
@@ -42,6 +43,7 @@ const LoginPage = login.Page;
 const RegisterPage = register.Page;
 const ForgotPasswordPage = forgotPassword.Page;
 const ResetPasswordPage = resetPassword.Page;
+const UnsubscribePage = unsubscribe.Page;
 const TodosPage = todos.Page;
 const SimpleListPage = simpleList.Page;
 const CategoriesPage = categories.Page;
@@ -96,6 +98,8 @@ export const router = createBrowserRouter([
   { path: paths.register.path, element: standalone(RegisterPage) },
   { path: paths.forgotPassword.path, element: standalone(ForgotPasswordPage) },
   { path: paths.resetPassword.path, element: standalone(ResetPasswordPage) },
+  // Opened from an email, signed in or not: its token is the authority.
+  { path: paths.unsubscribe.path, element: standalone(UnsubscribePage) },
   {
     // Not guarded (SPEC 2): the shell greets a visitor without a session by the fallback name.
     element: <AppShell />,

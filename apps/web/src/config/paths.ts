@@ -8,6 +8,8 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   /** The page a reset link opens (`?token=...`, made by the server). */
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  /** The page a notification email's unsubscribe link opens (`?token=...`, made by the server). */
+  unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   list: { path: '/list', href: () => '/list' },
   /** With a type, the categories screen opens on that type's tab (and Add Category offers it first). */
   categories: { path: '/categories', href: (type?: 'TASK' | 'PROJECT' | 'BLOG' | 'TODO') => (type ? `/categories?type=${type}` : '/categories') },

@@ -34,6 +34,7 @@
  *   ['notifications', 'unread-count']                  how many are unread (the bell)
  *   ['tasks', 'detail', taskId, 'watch']               whether the caller watches the task
  *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
+ *   ['unsubscribe', token]                             what an email's unsubscribe link turns off (the /unsubscribe page)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -107,6 +108,7 @@ export const queryKeys = {
   adminInvites: () => ['admin', 'invites'] as const,
   adminInstance: () => ['admin', 'instance'] as const,
   registration: (invite: string | null) => ['registration', invite] as const,
+  unsubscribe: (token: string) => ['unsubscribe', token] as const,
   /** Prefix of everything about the caller's notifications. */
   notifications: () => ['notifications'] as const,
   notificationList: <Q extends object>(query: Q) => ['notifications', 'list', query] as const,

@@ -39,6 +39,12 @@ import {
   watchResponseSchema,
 } from '../notifications.js';
 import {
+  notificationSettingsResponseSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResponseSchema,
+  updateNotificationSettingsBodySchema,
+} from '../notification-settings.js';
+import {
   authOptionsResponseSchema,
   forgotPasswordBodySchema,
   resetLinkParamsSchema,
@@ -663,6 +669,36 @@ export const operations = defineOperations(operationRoutes, {
       summary: 'Mark all your notifications read',
       responses: { 200: readAllResponseSchema },
       errors: [401],
+    },
+  },
+  notificationSettings: {
+    get: {
+      tags: ['notifications'],
+      summary: 'How each kind of your notifications reaches you: in the app only, or also by email at once or in an hourly digest; and whether this instance sends email',
+      responses: { 200: notificationSettingsResponseSchema },
+      errors: [401],
+    },
+    update: {
+      tags: ['notifications'],
+      summary: 'Change how some kinds of your notifications reach you (the kinds not named keep their setting)',
+      body: updateNotificationSettingsBodySchema,
+      responses: { 200: notificationSettingsResponseSchema },
+      errors: [400, 401],
+    },
+    unsubscribeInfo: {
+      tags: ['notifications'],
+      summary: "What an email's unsubscribe link turns off (no session needed; changes nothing)",
+      query: unsubscribeQuerySchema,
+      responses: { 200: unsubscribeResponseSchema },
+      errors: [400],
+    },
+    unsubscribe: {
+      tags: ['notifications'],
+      summary:
+        "One-click unsubscribe (RFC 8058): the kinds an email's link names go back to in the app only. No session needed; mail providers send the form body List-Unsubscribe=One-Click",
+      query: unsubscribeQuerySchema,
+      responses: { 200: unsubscribeResponseSchema },
+      errors: [400, 415],
     },
   },
   attachments: {

@@ -114,6 +114,12 @@ export const operationRoutes = {
     markRead: { method: 'PUT', path: '/api/v1/notifications/:notificationId/read' },
     markAllRead: { method: 'PUT', path: '/api/v1/notifications/read-all' },
   },
+  notificationSettings: {
+    get: { method: 'GET', path: '/api/v1/users/me/notification-settings' },
+    update: { method: 'PUT', path: '/api/v1/users/me/notification-settings' },
+    unsubscribeInfo: { method: 'GET', path: '/api/v1/notifications/unsubscribe' },
+    unsubscribe: { method: 'POST', path: '/api/v1/notifications/unsubscribe' },
+  },
   attachments: {
     limits: { method: 'GET', path: '/api/v1/attachments/limits' },
     list: { method: 'GET', path: '/api/v1/tasks/:taskId/attachments' },

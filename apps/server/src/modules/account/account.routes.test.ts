@@ -421,6 +421,7 @@ describe('DELETE /api/v1/users/me: delete my account', () => {
     // A workspace only the leaver uses goes with them.
     const ownSpace = await buildWorkspace(server, leaver.cookie);
     await buildProject(server, leaver.cookie, { workspaceId: ownSpace._id, name: 'Private' });
+    expect((await server.request('PUT', '/api/v1/users/me/notification-settings', { cookie: leaver.cookie, body: { kinds: { COMMENT: 'EMAIL' } } })).status).toBe(200);
 
     const response = await server.request('DELETE', ME, { cookie: leaver.cookie, body: { password: leaver.user.password } });
     expect(response.status, response.text).toBe(200);
@@ -443,8 +444,9 @@ describe('DELETE /api/v1/users/me: delete my account', () => {
              (select count(*)::int from categories where id = ${category._id}) as categories,
              (select count(*)::int from workspaces where id = ${ownSpace._id}) as workspaces,
              (select count(*)::int from project_members where user_id = ${leaver.user.id}) as memberships,
-             (select count(*)::int from sessions where user_id = ${leaver.user.id}) as sessions`);
-    expect(rowsOf(leftovers)).toEqual([{ todos: 0, categories: 0, workspaces: 0, memberships: 0, sessions: 0 }]);
+             (select count(*)::int from sessions where user_id = ${leaver.user.id}) as sessions,
+             (select count(*)::int from notification_preferences where user_id = ${leaver.user.id}) as preferences`);
+    expect(rowsOf(leftovers)).toEqual([{ todos: 0, categories: 0, workspaces: 0, memberships: 0, sessions: 0, preferences: 0 }]);
     // Nobody finds, or adds, the deleted account any more.
     const lookup = await server.request('GET', `/api/v1/users?email=${encodeURIComponent(leaver.user.email)}`, { cookie: owner.cookie });
     expect(lookup.body.data).toEqual([]);

@@ -11,7 +11,7 @@ import type { StoredItem } from './notifier.repo.js';
  * A notification is shown only while its recipient may see its project (a member, or the
  * workspace's owner), checked when it is read: access lost hides it, access regained shows it again.
  */
-const isVisible = sql`(${notifications.projectId} is null
+export const isVisible = sql`(${notifications.projectId} is null
   or exists (select 1 from project_members pm where pm.project_id = ${notifications.projectId} and pm.user_id = ${notifications.userId})
   or exists (select 1 from projects vp join workspaces vw on vw.id = vp.workspace_id where vp.id = ${notifications.projectId} and vw.owner_id = ${notifications.userId}))`;
 

@@ -13,7 +13,8 @@ export function applyMyProfile(queryClient: QueryClient, me: Me) {
   return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me()[0] && query.queryKey[0] !== 'account' });
 }
 
-/** The account's own answers (its sessions list). */
+/** The account's own answers (its sessions list, how its notifications reach it). */
 export const accountKeys = {
   sessions: () => ['account', 'sessions'] as const,
+  notificationSettings: () => ['account', 'notification-settings'] as const,
 };

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COMMON_PASSWORD_MESSAGE, type AccountSession, type Me } from '@tasklane/contract';
+import { COMMON_PASSWORD_MESSAGE, DEFAULT_NOTIFICATION_DELIVERY, type AccountSession, type Me } from '@tasklane/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer, requestLines, type Call, type Reply } from '@/lib/testing/fake-server';
 import { person } from '@/lib/testing/fixtures';
@@ -26,6 +26,16 @@ function server(override: (call: Call) => Reply | undefined = () => undefined) {
     const answer = override(call);
     if (answer) return answer;
     if (call.method === 'GET' && call.path === '/api/v1/users/me/sessions') return { status: 200, body: { success: true, data: sessions } };
+    if (call.method === 'GET' && call.path === '/api/v1/users/me/notification-settings') {
+      return { status: 200, body: { success: true, message: 'Notification settings fetched', data: { emailAvailable: true, kinds: DEFAULT_NOTIFICATION_DELIVERY } } };
+    }
+    if (call.method === 'PUT' && call.path === '/api/v1/users/me/notification-settings') {
+      const { kinds } = call.body as { kinds: object };
+      return {
+        status: 200,
+        body: { success: true, message: 'Notification settings saved', data: { emailAvailable: true, kinds: { ...DEFAULT_NOTIFICATION_DELIVERY, ...kinds } } },
+      };
+    }
     if (call.method === 'PUT' && call.path === '/api/v1/users/me') {
       return { status: 200, body: { success: true, message: 'Profile updated', data: { ...me, ...(call.body as object) } } };
     }
@@ -47,13 +57,14 @@ function browserIn(zone: string) {
 }
 
 describe('SettingsPage', () => {
-  it('has its sections in order, the two-factor one between Sessions and Export', async () => {
+  it('has its sections in order, the two-factor one between Sessions and Notifications', async () => {
     server();
     show();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Profile', 'Time zone', 'Password', 'Sessions', 'Export my data', 'Delete account']);
+    expect(headings).toEqual(['Profile', 'Time zone', 'Password', 'Sessions', 'Notifications', 'Export my data', 'Delete account']);
     const twoFactor = screen.getByText('Two-factor goes here');
     expect(screen.getByRole('region', { name: 'Sessions' }).compareDocumentPosition(twoFactor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(twoFactor.compareDocumentPosition(screen.getByRole('region', { name: 'Notifications' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download my data' }).getAttribute('href')).toBe('/api/v1/users/me/export');
   });
 
@@ -187,5 +198,47 @@ describe('SettingsPage', () => {
     answer = { status: 200, body: { success: true, message: 'Your account has been deleted' } };
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(location().pathname).toBe('/login'));
+  });
+
+  it('notifications: one labelled choice per kind; saving sends only the kinds changed and confirms', async () => {
+    const { calls } = server();
+    const user = userEvent.setup();
+    show();
+    const assigned = await screen.findByLabelText('Assigned to me');
+    expect((assigned as HTMLSelectElement).value).toBe('EMAIL');
+    expect((screen.getByLabelText('Comments on tasks I watch') as HTMLSelectElement).value).toBe('DIGEST');
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(region).getAllByRole('combobox')).toHaveLength(8);
+    const save = within(region).getByRole('button', { name: 'Save notification settings' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    await user.selectOptions(assigned, 'In the app and in an hourly email digest');
+    await user.selectOptions(screen.getByLabelText('Comments on tasks I watch'), 'In the app only');
+    await user.click(save);
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT' && call.path === '/api/v1/users/me/notification-settings')?.body).toEqual({
+        kinds: { ASSIGNED: 'DIGEST', COMMENT: 'IN_APP' },
+      }),
+    );
+    expect(await within(region).findByText('Your notification settings are saved.')).toBeTruthy();
+    expect(await screen.findByText('Notification settings saved')).toBeTruthy();
+    expect((screen.getByLabelText('Assigned to me') as HTMLSelectElement).value).toBe('DIGEST');
+    expect(save.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('notifications: without email on the server, says so and offers in-app only', async () => {
+    const { calls } = server((call) =>
+      call.method === 'GET' && call.path === '/api/v1/users/me/notification-settings'
+        ? { status: 200, body: { success: true, message: 'Notification settings fetched', data: { emailAvailable: false, kinds: DEFAULT_NOTIFICATION_DELIVERY } } }
+        : undefined,
+    );
+    show();
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(region).findByText(/does not send email, so every notification appears in the app only/)).toBeTruthy();
+    const assigned = screen.getByLabelText('Assigned to me') as HTMLSelectElement;
+    expect(assigned.disabled).toBe(true);
+    expect(assigned.value).toBe('IN_APP');
+    expect(within(region).queryByRole('button', { name: 'Save notification settings' })).toBeNull();
+    expect(calls.filter((call) => call.path.includes('notification-settings') && call.method === 'PUT')).toEqual([]);
   });
 });

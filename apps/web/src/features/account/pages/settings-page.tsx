@@ -3,20 +3,21 @@ import type { Me } from '@tasklane/contract';
 import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { ExportSection } from '../components/export-section';
+import { NotificationsSection } from '../components/notifications-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
 import { TimeZoneSection } from '../components/time-zone-section';
 
 /**
- * The account's own settings (issue 16): profile and avatar, time zone (issue 17), password, sessions, two-factor
- * sign-in, export, deletion. The app layer gives the signed-in user and the two-factor section
+ * The account's own settings (issues 16 and 17): profile and avatar, time zone, password,
+ * sessions, two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
  * (a feature never imports another).
  */
 export function SettingsPage({ me, twoFactor }: { me: Me; twoFactor?: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Settings" subtitle="Your profile, time zone, password, sessions and data" />
+      <PageHeader title="Settings" subtitle="Your profile, time zone, password, sessions, notifications and data" />
       <div className="space-y-6">
         <ProfileSection me={me} />
         <TimeZoneSection me={me} />
@@ -24,6 +25,7 @@ export function SettingsPage({ me, twoFactor }: { me: Me; twoFactor?: ReactNode 
         <SessionsSection />
         {/* Two-factor sign-in section (issue 16, part D) */}
         {twoFactor}
+        <NotificationsSection />
         <ExportSection />
         <DeleteAccountSection />
       </div>
