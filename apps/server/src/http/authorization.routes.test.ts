@@ -1,3 +1,4 @@
+import { createUnsubscribeToken, loadUnsubscribeKey } from '../modules/notification-email/unsubscribe-tokens.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAttachment,
@@ -77,6 +78,9 @@ type Row = {
   administrator?: number;
   request: (world: World, kind: CallerKind) => Request | Promise<Request>;
 };
+
+/** A one-click unsubscribe token of the user's, as a notification email carries. */
+const unsubscribeTokenFor = async (userId: string) => createUnsubscribeToken(await loadUnsubscribeKey(server.database.db), userId, ['COMMENT']);
 
 const everyone = (status: number) => [status, status, status, status, status, status, status, status] as const;
 const signedIn = (status: number) => [401, status, status, status, status, status, status, status] as const;
@@ -410,6 +414,22 @@ const rows: Record<string, Row> = {
   'PUT /api/v1/notifications/:notificationId/read': {
     statuses: signedIn(404),
     request: () => ({ url: '/api/v1/notifications/00000000-0000-4000-8000-000000000000/read' }),
+  },
+  // Each person's own email choices (decision 026).
+  'GET /api/v1/users/me/notification-settings': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/notification-settings' }) },
+  'PUT /api/v1/users/me/notification-settings': {
+    statuses: signedIn(200),
+    request: () => ({ url: '/api/v1/users/me/notification-settings', body: { kinds: { COMMENT: 'IN_APP' } } }),
+  },
+  // Whoever holds a signed link may read and use it, signed in as anyone or not at all (a mail
+  // provider's one-click POST carries no session).
+  'GET /api/v1/notifications/unsubscribe': {
+    statuses: everyone(200),
+    request: async () => ({ url: `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(await unsubscribeTokenFor((await buildUser(server)).id))}` }),
+  },
+  'POST /api/v1/notifications/unsubscribe': {
+    statuses: everyone(200),
+    request: async () => ({ url: `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(await unsubscribeTokenFor((await buildUser(server)).id))}` }),
   },
 
   'GET /api/v1/admin/users': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/users?search=cast' }) },
