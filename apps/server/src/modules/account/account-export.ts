@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../context.js';
+import { findPreferences, withDefaults } from '../notification-email/notification-preferences.repo.js';
 import { describeCurrentUser } from '../users/users.service.js';
 import { rowsOf } from './account.repo.js';
 
@@ -90,12 +91,14 @@ async function* sectionRows(db: Db, section: Section): AsyncGenerator<string> {
 
 /**
  * Everything the account owns or wrote, as one JSON document written as it is read: the
- * profile (never a password hash or a second-factor secret), then each section's rows a batch
- * at a time.
+ * profile (never a password hash or a second-factor secret), the notification settings, then
+ * each section's rows a batch at a time.
  */
 async function* exportDocument(db: Db, user: Actor): AsyncGenerator<string> {
   const profile = { ...describeCurrentUser(user) };
   yield `{"exportedAt":${JSON.stringify(new Date().toISOString())},"profile":${JSON.stringify(profile)}`;
+  // How each kind of notification reaches them (the defaults where they chose nothing).
+  yield `,"notificationSettings":${JSON.stringify(withDefaults(await findPreferences(db, user.id)))}`;
   for (const section of sectionsFor(user.id)) {
     yield `,${JSON.stringify(section.name)}:[`;
     let isFirst = true;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE } from '@tasklane/contract';
+import { COMMON_PASSWORD_MESSAGE, DEFAULT_NOTIFICATION_DELIVERY } from '@tasklane/contract';
 import {
   buildCategory,
   buildComment,
@@ -478,6 +478,7 @@ describe('GET /api/v1/users/me/export', () => {
     const comment = await buildComment(server, cookie, task._id, 'Water the roses');
     const stranger = await buildSignedInUser(server);
     await buildTodo(server, stranger.cookie, { title: 'Not theirs' });
+    expect((await server.request('PUT', `${ME}/notification-settings`, { cookie, body: { kinds: { COMMENT: 'EMAIL' } } })).status).toBe(200);
 
     const response = await fetch(`${server.url}${ME}/export`, { headers: { cookie } });
     expect(response.status).toBe(200);
@@ -486,6 +487,7 @@ describe('GET /api/v1/users/me/export', () => {
     const text = await response.text();
     const data = JSON.parse(text);
     expect(data.profile).toMatchObject({ _id: user.id, email: user.email, username: user.username, fullName: user.fullName });
+    expect(data.notificationSettings).toEqual({ ...DEFAULT_NOTIFICATION_DELIVERY, COMMENT: 'EMAIL' });
     expect(data.categories.map((item: { _id: string }) => item._id)).toContain(category._id);
     expect(data.todos).toEqual([expect.objectContaining({ _id: todo._id, title: 'Buy milk', category: category._id })]);
     expect(data.workspaces.map((item: { name: string }) => item.name)).toContain('Home base');
