@@ -2,8 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useMe } from '@/features/auth/api/get-me';
 
-/** After the first screen is up: it is a background chore, not part of what the person waits for. */
-const DELAY_MS = 3_000;
+/**
+ * Just after the first screen is up (never during it), and before the person can act on the
+ * page: a save seconds later would land in the middle of what they do, and a script or test that
+ * waits for "the next PUT" of its own change could catch this one instead (seen in the e2e).
+ */
+const DELAY_MS = 0;
 /** Once per page load at most, whatever re-renders or remounts happen. */
 let isAttempted = false;
 
