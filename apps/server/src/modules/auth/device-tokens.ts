@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { findOrInsertSecret } from './app-secrets.repo.js';
+import { loadInstanceKey } from './app-secrets.repo.js';
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): after a
@@ -14,17 +14,8 @@ const VERSION = 'v1';
 const KEY_NAME = 'device-cookie-hmac-sha256';
 const TOKEN_PATTERN = /^v1\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-// The key lives in the database, shared by every instance; each instance reads it once.
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
 export function loadDeviceKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = findOrInsertSecret(db, KEY_NAME, randomBytes(32).toString('base64url')).then((value) => Buffer.from(value, 'base64url'));
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+  return loadInstanceKey(db, KEY_NAME);
 }
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { notificationKinds, type NotificationKind } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
-import { findOrInsertSecret } from '../auth/app-secrets.repo.js';
+import { loadInstanceKey } from '../auth/app-secrets.repo.js';
 
 /**
  * One-click unsubscribe tokens (RFC 8058, decision 026): `u1.<user id>.<kinds>.<HMAC-SHA256>`,
@@ -16,16 +16,8 @@ const VERSION = 'u1';
 const KEY_NAME = 'unsubscribe-hmac-sha256';
 const TOKEN_PATTERN = /^u1\.([0-9a-f-]{36})\.([0-9a-f]{1,4})\.([A-Za-z0-9_-]{43})$/;
 
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
 export function loadUnsubscribeKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = findOrInsertSecret(db, KEY_NAME, randomBytes(32).toString('base64url')).then((value) => Buffer.from(value, 'base64url'));
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+  return loadInstanceKey(db, KEY_NAME);
 }
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { findOrInsertSecret } from '../auth/app-secrets.repo.js';
+import { loadInstanceKey } from '../auth/app-secrets.repo.js';
 
 /**
  * TOTP secrets must be readable by the server (it computes the codes), so they cannot be hashed.
@@ -12,16 +12,8 @@ import { findOrInsertSecret } from '../auth/app-secrets.repo.js';
 const KEY_NAME = 'totp-secret-aes-256-gcm';
 const VERSION = 'v1';
 
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
 export function loadTotpKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = findOrInsertSecret(db, KEY_NAME, randomBytes(32).toString('base64url')).then((value) => Buffer.from(value, 'base64url'));
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+  return loadInstanceKey(db, KEY_NAME);
 }
 
 /** `v1.<iv>.<ciphertext and tag>`, base64url. */
