@@ -70,6 +70,15 @@ export async function addMemberThroughApi(request: APIRequestContext, projectId:
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/**
+ * Gives the signed-in user of `request` a time zone, as everyone has after their first visit:
+ * the app then saves none of its own (it saves the browser's once for someone who has none).
+ */
+export async function chooseTimeZoneThroughApi(request: APIRequestContext, timeZone = 'UTC') {
+  const response = await request.put('/api/v1/users/me', { data: { timeZone } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export const test = base.extend<{ user: TestUser; signedInUser: TestUser }>({
   /** A freshly registered user, not signed in. */
   user: async ({ request }, use) => {

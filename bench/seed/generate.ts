@@ -113,6 +113,8 @@ export async function generate(scale: Scale, seed: string, passwordHash: string,
       fullName: userNames[index]!,
       email: email(index),
       passwordHash,
+      // People who have visited since time zones came (issue 17): the browser saves none.
+      timeZone: 'Europe/Berlin',
       createdAt: new Date(userTimes[index]!),
       updatedAt: new Date(userTimes[index]!),
     })),

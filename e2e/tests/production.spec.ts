@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { chooseTimeZoneThroughApi, expect, test } from '../fixtures';
 
 /** Collects Content-Security-Policy violations and uncaught errors while a test runs. */
 function watchForProblems(page: Page) {
@@ -39,6 +39,8 @@ test.describe('production build', () => {
   });
 
   test('the signed-in shell with the todos dashboard ships at most 175 KB of gzipped JavaScript', async ({ page, signedInUser: _ }) => {
+    // Measured as on every visit after the first (the first saves the browser's time zone).
+    await chooseTimeZoneThroughApi(page.request);
     const scripts = collectScripts(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
@@ -49,6 +51,7 @@ test.describe('production build', () => {
   });
 
   test("the dashboard's first data is fetched once, alongside the script: the page's preloads are what the app uses", async ({ page, signedInUser: _ }) => {
+    await chooseTimeZoneThroughApi(page.request);
     const fetched: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -64,6 +67,22 @@ test.describe('production build', () => {
     expect(preloaded.sort()).toEqual(firstScreen);
     const firstScreenCalls = fetched.filter((url) => /^\/api\/v1\/(users\/me|todos|categories)\b/.test(url)).sort();
     expect(firstScreenCalls, fetched.join('\n')).toEqual(firstScreen);
+  });
+
+  test("a first visit saves the browser's time zone once, right after the first screen, and no later visit does", async ({ page, signedInUser: _ }) => {
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/v1/users/me') saves.push(request.postData() ?? '');
+    });
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/v1/users/me');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+    expect((await saved).status()).toBe(200);
+    expect(JSON.parse(saves[0]!)).toEqual({ timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone) });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(saves).toHaveLength(1);
   });
 });
 
