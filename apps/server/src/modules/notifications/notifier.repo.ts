@@ -193,64 +193,78 @@ export async function findMembership(tx: Tx, projectId: string, userId: string):
 
 export type StoredItem = { key: string; kind: string; text: string; at: string; actorId: string | null };
 
+/** Whose notification on which task a round looks for, and how recent it must be to collect more. */
+export type CollapseLookup = { userId: string; taskId: string; since: Date };
+
+/** The key of a person's notifications on a task, as findCollapseTargets answers them. */
+export const collapseKey = (userId: string, taskId: string) => `${userId} ${taskId}`;
+
 /**
- * For each of these people, the notification on this task a new item collapses into (their
- * newest on it within the window), locked: one statement for the whole audience of an event.
- * A reminder is never one (decision 027): it keeps its own place in the inbox.
+ * For each person and task, the notification new items collapse into (their newest on the task,
+ * at most as old as `since`), locked: one statement for a whole round. A reminder is never one
+ * (decision 027): it keeps its own place in the inbox.
  */
-export async function findCollapseTargets(tx: Tx, userIds: string[], taskId: string, since: Date): Promise<Map<string, { id: string; items: StoredItem[] }>> {
-  if (userIds.length === 0) return new Map();
-  const rows = rowsOf<{ user_id: string; id: string; items: StoredItem[] }>(
+export async function findCollapseTargets(tx: Tx, lookups: CollapseLookup[]): Promise<Map<string, { id: string; items: StoredItem[] }>> {
+  if (lookups.length === 0) return new Map();
+  const rows = rowsOf<{ user_id: string; task_id: string; id: string; items: StoredItem[] }>(
     await tx.execute(sql`
-      select u.user_id, n.id, n.items
-      from (values ${sql.join(userIds.map((id) => sql`(${id}::uuid)`), sql`, `)}) as u(user_id)
+      select l.user_id, l.task_id, n.id, n.items
+      from (values ${sql.join(
+        lookups.map((lookup) => sql`(${lookup.userId}::uuid, ${lookup.taskId}::uuid, ${lookup.since.toISOString()}::timestamptz)`),
+        sql`, `,
+      )}) as l(user_id, task_id, since)
       cross join lateral (
         select id, items from ${notifications}
-        where user_id = u.user_id and task_id = ${taskId} and updated_at >= ${since.toISOString()}::timestamptz
+        where user_id = l.user_id and task_id = l.task_id and updated_at >= l.since
           and kind not in ('DUE_SOON', 'OVERDUE')
         order by updated_at desc limit 1 for update) n`),
   );
-  return new Map(rows.map((row) => [row.user_id, { id: row.id, items: row.items }]));
+  return new Map(rows.map((row) => [collapseKey(row.user_id, row.task_id), { id: row.id, items: row.items }]));
 }
 
-/** New notifications (one item each) and their live events, in one statement. */
-export async function insertNotifications(tx: Tx, rows: Array<{ target: NotificationTarget; item: StoredItem }>) {
+/**
+ * New notifications and their live events, in one statement. Each lists its items newest first
+ * (at most MAX_ITEMS); it takes the newest's kind, actor and time, and was made at the oldest's.
+ */
+export async function insertNotifications(tx: Tx, rows: Array<{ target: NotificationTarget; items: StoredItem[] }>) {
   if (rows.length === 0) return;
-  const values = rows.map(({ target, item }) => ({
+  const values = rows.map(({ target, items }) => ({
     user_id: target.userId,
-    kind: item.kind,
-    actor_id: item.actorId,
+    kind: items[0]!.kind,
+    actor_id: items[0]!.actorId,
     project_id: target.projectId,
     feature_id: target.featureId,
     task_id: target.taskId,
-    at: item.at,
-    item,
+    created_at: items.at(-1)!.at,
+    updated_at: items[0]!.at,
+    items: items.slice(0, MAX_ITEMS),
   }));
   await tx.execute(sql`
     with x as (
       select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as x(user_id uuid, kind text, actor_id uuid, project_id uuid, feature_id uuid, task_id uuid, at timestamptz, item jsonb)),
+        as x(user_id uuid, kind text, actor_id uuid, project_id uuid, feature_id uuid, task_id uuid, created_at timestamptz, updated_at timestamptz, items jsonb)),
     inserted as (
       insert into notifications (user_id, kind, actor_id, project_id, feature_id, task_id, items, created_at, updated_at)
-      select user_id, kind, actor_id, project_id, feature_id, task_id, jsonb_build_array(item), at, at from x
+      select user_id, kind, actor_id, project_id, feature_id, task_id, items, created_at, updated_at from x
       returning id, user_id, actor_id)
     insert into events (type, entity_id, owner_id, actor_id, created_at)
     select 'notification.created', id, user_id, actor_id, statement_timestamp() from inserted`);
 }
 
 /**
- * Adds one item to each of these notifications, in one statement: each is unread again, at the
- * top (its newest event), announced again, and lists at most its newest MAX_ITEMS.
+ * Adds items (newest first) to each of these notifications, in one statement: each takes the
+ * newest's kind and actor, is unread again, at the top (its newest event), announced again, and
+ * lists at most its newest MAX_ITEMS.
  */
-export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; item: StoredItem }>) {
+export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; items: StoredItem[] }>) {
   if (rows.length === 0) return;
-  const values = rows.map(({ notificationId, item }) => ({ id: notificationId, item }));
+  const values = rows.map(({ notificationId, items }) => ({ id: notificationId, items: items.slice(0, MAX_ITEMS) }));
   await tx.execute(sql`
-    with x as (select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, item jsonb)),
+    with x as (select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, items jsonb)),
     updated as (
-      update notifications n set items = jsonb_path_query_array(jsonb_build_array(x.item) || n.items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath),
-        kind = x.item->>'kind', actor_id = (x.item->>'actorId')::uuid, read_at = null, emailed_at = null,
-        updated_at = greatest(n.updated_at, (x.item->>'at')::timestamptz)
+      update notifications n set items = jsonb_path_query_array(x.items || n.items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath),
+        kind = x.items->0->>'kind', actor_id = (x.items->0->>'actorId')::uuid, read_at = null, emailed_at = null,
+        updated_at = greatest(n.updated_at, (x.items->0->>'at')::timestamptz)
       from x where n.id = x.id
       returning n.id, n.user_id, n.actor_id)
     insert into events (type, entity_id, owner_id, actor_id, created_at)

@@ -145,7 +145,9 @@ export class Notifier {
         if (!names.has(id)) names.set(id, (await repo.findUserName(tx, id)) ?? 'Someone');
         return names.get(id)!;
       };
-      for (const event of pending) await storeAll(tx, await deriveNotices(tx, event, actorName), collapseMs);
+      const notices: Notice[] = [];
+      for (const event of pending) notices.push(...(await deriveNotices(tx, event, actorName)));
+      await storeRound(tx, notices, collapseMs);
       const newest = pending.reduce((latest, event) => (event.createdAt > latest ? event.createdAt : latest), until);
       await repo.advanceCursor(tx, pending, newest, overlapMs);
       return pending.length === batchSize ? 'more' : 'done';
@@ -153,58 +155,69 @@ export class Notifier {
   }
 }
 
+/** One person's notices on one task that make one notification: in time order, each key once. */
+type Segment = { notices: Notice[]; first: Date; newest: Date };
+
 /**
- * Stores one event's notices: a few statements whatever its audience (a comment on a task 50
- * people watch: one lookup, one update, one insert). A person told twice by one event (a status
- * change and an assignment) has their second notice collapse into their first, so the notices go
- * in waves of one per person.
+ * How a round's notices become notifications (pure; the order of `notices` is the events').
+ * Per person and task, the notices in time order make segments: a notice joins the segment
+ * before it when at most `collapseMs` after its newest event, as one at a time would have
+ * collapsed. A notice whose key its segment already lists (a replay) is left out. Notices about
+ * no task (membership) each make their own.
  */
-async function storeAll(tx: repo.Tx, notices: Notice[], collapseMs: number) {
-  let rest = notices;
-  while (rest.length > 0) {
-    const wave: Notice[] = [];
-    const later: Notice[] = [];
-    const inWave = new Set<string>();
-    for (const notice of rest) {
-      if (inWave.has(notice.userId)) later.push(notice);
-      else {
-        inWave.add(notice.userId);
-        wave.push(notice);
-      }
+export function planRound(notices: Notice[], collapseMs: number) {
+  const byTask = new Map<string, { userId: string; taskId: string; segments: Segment[] }>();
+  const single: Notice[] = [];
+  for (const notice of notices) {
+    if (!notice.taskId) {
+      single.push(notice);
+      continue;
     }
-    await storeWave(tx, wave, collapseMs);
-    rest = later;
+    const groupKey = repo.collapseKey(notice.userId, notice.taskId);
+    let group = byTask.get(groupKey);
+    if (!group) {
+      group = { userId: notice.userId, taskId: notice.taskId, segments: [] };
+      byTask.set(groupKey, group);
+    }
+    const last = group.segments.at(-1);
+    if (last && notice.at.getTime() - last.newest.getTime() <= collapseMs) {
+      if (last.notices.some((listed) => listed.key === notice.key)) continue;
+      last.notices.push(notice);
+      if (notice.at > last.newest) last.newest = notice.at;
+    } else {
+      group.segments.push({ notices: [notice], first: notice.at, newest: notice.at });
+    }
   }
+  return { groups: [...byTask.values()], single };
 }
 
-/** Notices for different people: each collapses into their notification on the task, or makes one. */
-async function storeWave(tx: repo.Tx, wave: Notice[], collapseMs: number) {
+/**
+ * Stores a round's notices in three statements whatever their number: one finds (and locks)
+ * everyone's notification to collapse into, one adds to those, one inserts the rest. A comment
+ * on a task 50 people watch costs what one watcher's would, and a burst of events on one task
+ * within a round updates each watcher's notification once.
+ */
+async function storeRound(tx: repo.Tx, notices: Notice[], collapseMs: number) {
   const itemOf = (notice: Notice): repo.StoredItem => ({ key: notice.key, kind: notice.kind, text: notice.text, at: notice.at.toISOString(), actorId: notice.actorId });
-  const inserts: Array<{ target: Notice; item: repo.StoredItem }> = [];
-  const collapses: Array<{ notificationId: string; item: repo.StoredItem }> = [];
-  // One event's notices share their task and time; grouped anyway, so nothing assumes it.
-  const byTask = new Map<string, Notice[]>();
-  for (const notice of wave) {
-    if (!notice.taskId) inserts.push({ target: notice, item: itemOf(notice) });
-    else {
-      const key = `${notice.taskId} ${notice.at.getTime()}`;
-      byTask.set(key, [...(byTask.get(key) ?? []), notice]);
+  const newestFirst = (list: Notice[]) => list.map(itemOf).reverse();
+  const { groups, single } = planRound(notices, collapseMs);
+  const targets = await repo.findCollapseTargets(
+    tx,
+    groups.map((group) => ({ userId: group.userId, taskId: group.taskId, since: new Date(group.segments[0]!.first.getTime() - collapseMs) })),
+  );
+  const inserts: Array<{ target: Notice; items: repo.StoredItem[] }> = single.map((notice) => ({ target: notice, items: [itemOf(notice)] }));
+  const collapses: Array<{ notificationId: string; items: repo.StoredItem[] }> = [];
+  for (const group of groups) {
+    const [first, ...later] = group.segments as [Segment, ...Segment[]];
+    const target = targets.get(repo.collapseKey(group.userId, group.taskId));
+    if (target) {
+      // A replayed event is already listed: only what is new is added.
+      const fresh = first.notices.filter((notice) => !target.items.some((existing) => existing.key === notice.key));
+      if (fresh.length > 0) collapses.push({ notificationId: target.id, items: newestFirst(fresh) });
+    } else {
+      inserts.push({ target: first.notices[0]!, items: newestFirst(first.notices) });
     }
-  }
-  for (const group of byTask.values()) {
-    const first = group[0]!;
-    const targets = await repo.findCollapseTargets(
-      tx,
-      group.map((notice) => notice.userId),
-      first.taskId!,
-      new Date(first.at.getTime() - collapseMs),
-    );
-    for (const notice of group) {
-      const target = targets.get(notice.userId);
-      if (!target) inserts.push({ target: notice, item: itemOf(notice) });
-      // A replayed event is already listed: nothing to add.
-      else if (!target.items.some((existing) => existing.key === notice.key)) collapses.push({ notificationId: target.id, item: itemOf(notice) });
-    }
+    for (const segment of later) inserts.push({ target: segment.notices[0]!, items: newestFirst(segment.notices) });
   }
   await repo.collapseIntoMany(tx, collapses);
   await repo.insertNotifications(tx, inserts);
