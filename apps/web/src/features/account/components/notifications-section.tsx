@@ -60,7 +60,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
           to get notifications by email.
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-[1fr_minmax(0,18rem)] sm:items-center">
+      <div className="grid gap-4 sm:grid-cols-[1fr_minmax(0,21rem)] sm:items-center">
         {notificationKinds.map((kind) => {
           const id = `notification-delivery-${kind}`;
           return (
