@@ -34,6 +34,18 @@ async function streamFor(cookie: string, options: { lastEventId?: string; query?
   open.push(stream);
   expect(stream.status).toBe(200);
   await stream.ready();
+  if (options.lastEventId === undefined && options.query === undefined) {
+    // On PostgreSQL the NOTIFY of a write that answered just before the stream opened may still
+    // reach it. A write of the user's own (a category: only they hear of it), read back through
+    // the stream, is a barrier: events arrive in commit order, so what came before it is dropped
+    // and the test sees only what it does after.
+    const barrier = await buildCategory(server, cookie);
+    for (;;) {
+      const event = await stream.nextChange(3_000);
+      if (!event) throw new Error('the stream did not hear its own barrier');
+      if (event.type === 'category.created' && event.entityId === barrier._id) break;
+    }
+  }
   return stream;
 }
 
