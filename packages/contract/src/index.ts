@@ -16,6 +16,7 @@ export * from './tasks.js';
 export * from './comments.js';
 export * from './notifications.js';
 export * from './notification-settings.js';
+export * from './search.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/initials.js';

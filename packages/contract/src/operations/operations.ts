@@ -52,6 +52,7 @@ import {
   resetPasswordBodySchema,
 } from '../password-reset.js';
 import { eventsQuerySchema } from '../events.js';
+import { searchQueryParamsSchema, searchResponseSchema } from '../search.js';
 import {
   createFeatureBodySchema,
   deleteFeatureBodySchema,
@@ -641,6 +642,15 @@ export const operations = defineOperations(operationRoutes, {
       params: taskParamsSchema,
       responses: { 200: watchResponseSchema },
       errors: memberErrors,
+    },
+  },
+  search: {
+    everything: {
+      tags: ['search'],
+      summary: 'Search everything you can see: tasks, features, projects, workspaces, your todos and comments, most relevant first',
+      query: searchQueryParamsSchema,
+      responses: { 200: searchResponseSchema },
+      errors: [400, 401],
     },
   },
   notifications: {

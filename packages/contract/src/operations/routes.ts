@@ -108,6 +108,9 @@ export const operationRoutes = {
     watch: { method: 'PUT', path: '/api/v1/tasks/:taskId/watch' },
     unwatch: { method: 'DELETE', path: '/api/v1/tasks/:taskId/watch' },
   },
+  search: {
+    everything: { method: 'GET', path: '/api/v1/search' },
+  },
   notifications: {
     list: { method: 'GET', path: '/api/v1/notifications' },
     unreadCount: { method: 'GET', path: '/api/v1/notifications/unread-count' },
