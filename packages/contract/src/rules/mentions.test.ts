@@ -17,6 +17,14 @@ describe('parseMentions', () => {
   it('finds mentions on new lines and in Markdown', () => {
     expect(parseMentions('first line\n@zed: **@yan** > @xavier')).toEqual(['zed', 'yan', 'xavier']);
   });
+  it('ignores names inside code spans and fenced code blocks, but not beside them', () => {
+    expect(parseMentions('run `@ann` or ``x @bob ` y`` then @carol')).toEqual(['carol']);
+    expect(parseMentions('see\n```ts\n@Component()\n@dave\n```\nthanks @erin')).toEqual(['erin']);
+    expect(parseMentions('~~~\n@frank\n~~~\n@gina')).toEqual(['gina']);
+    expect(parseMentions('```\nnever closed @hank')).toEqual([]);
+    expect(parseMentions('a lone ` backtick @ivan')).toEqual(['ivan']);
+    expect(parseMentions('`code`@jill')).toEqual(['jill']);
+  });
   it('stops at 50 characters (a longer run is not a username)', () => {
     expect(parseMentions(`@${'a'.repeat(50)}`)).toEqual(['a'.repeat(50)]);
   });
