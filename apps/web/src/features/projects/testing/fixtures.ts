@@ -3,8 +3,8 @@ import { personRef } from '@/lib/testing/fixtures';
 
 // Component tests: projects and their members, as the API answers them.
 
-const allAbilities = { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true };
-const noAbilities = { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true };
+const allAbilities = { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true };
+const noAbilities = { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false };
 
 export const memberOf = (user: User, role: MemberRole) => ({
   _id: `membership-${user._id}`,
