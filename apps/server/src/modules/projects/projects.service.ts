@@ -18,7 +18,7 @@ const LAST_ADMIN = 'A project needs at least one admin: make another member admi
 const LAST_ADMIN_LEAVING = 'You are the last admin of this project: make another member admin before leaving';
 const KEY_ADMIN_ONLY = "Only admins can change the project's key";
 /** Proposed keys tried again when another create took the chosen one first. */
-const PROPOSED_KEY_ATTEMPTS = 3;
+const PROPOSED_KEY_ATTEMPTS = 8;
 
 const keyTaken = (key: string) => {
   const message = `Key ${key} is already used by another project`;
