@@ -98,6 +98,17 @@ export const projectKeySchema = z
   .toUpperCase()
   .regex(PROJECT_KEY_PATTERN, PROJECT_KEY_MESSAGE);
 
+/**
+ * The project form's key field: empty sends no key (a new project then gets one proposed by the
+ * server from its name), else as projectKeySchema.
+ */
+export const projectKeyFieldSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((key) => key === '' || PROJECT_KEY_PATTERN.test(key), PROJECT_KEY_MESSAGE)
+  .transform((key) => key || undefined);
+
 const settingsSchema = z.object({
   color: hexColorSchema.optional(),
   isPublic: z.boolean().optional(),

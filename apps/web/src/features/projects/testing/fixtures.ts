@@ -18,6 +18,7 @@ export function projectWith(members: Array<[User, MemberRole]>, role: MemberRole
   return {
     _id: 'project-1',
     name: 'Client Portal',
+    key: 'CP',
     description: '',
     status: 'BACKLOG',
     priority: 'MEDIUM',
