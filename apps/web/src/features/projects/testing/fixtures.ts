@@ -34,7 +34,7 @@ export function projectWith(members: Array<[User, MemberRole]>, role: MemberRole
     progress: 0,
     settings: { color: '#3B82F6', isPublic: false, allowMemberInvites: true, requireApproval: false },
     role,
-    abilities: role === 'ADMIN' || role === 'MODERATOR' ? allAbilities : noAbilities,
+    abilities: role === 'ADMIN' ? allAbilities : role === 'MODERATOR' ? { ...allAbilities, canChangeKey: false } : noAbilities,
     version: 1,
   };
 }
