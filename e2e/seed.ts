@@ -91,6 +91,8 @@ export async function seedFeature(
 
 export interface SeededTask {
   _id: string;
+  /** Its project's key and its number (WEB-42). */
+  key: string;
   title: string;
   status: string;
   version: number;

@@ -56,6 +56,14 @@ type Role = 'ADMIN' | 'MODERATOR' | 'MEMBER' | 'VIEWER';
 /** The word the search scenario looks for: in about one title in twenty. */
 const SEARCH_NOUN = 'invoice PDF';
 
+/** A project's key (unique, 2 to 6 letters): BIG for the big project, else P and its index in letters. */
+function projectKey(index: number): string {
+  if (index === 0) return 'BIG';
+  let letters = '';
+  for (let rest = index; letters.length < 4; rest = Math.floor(rest / 26)) letters = String.fromCharCode(65 + (rest % 26)) + letters;
+  return `P${letters}`;
+}
+
 function isoDay(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
@@ -164,6 +172,7 @@ export async function generate(scale: Scale, seed: string, passwordHash: string,
         id,
         workspaceId: workspaceIds[Math.floor(index / perWorkspace)]!,
         name: index === 0 ? 'Big Project' : `${random.pick(nouns)} ${index}`.replace(/^./, (c) => c.toUpperCase()),
+        key: projectKey(index),
         description: sentence(random, random.int(0, 2)),
         status: random.pick(['BACKLOG', 'PLANNING', 'IN_PROGRESS', 'ON_HOLD', 'IN_REVIEW', 'READY_FOR_RELEASE', 'RELEASED', 'ARCHIVED'] as const),
         priority: random.pick(priorities),
@@ -258,6 +267,9 @@ export async function generate(scale: Scale, seed: string, passwordHash: string,
   const taskProject = new Int32Array(scale.tasks);
   const taskTime = new Float64Array(scale.tasks);
   const tasks = new Batcher(sink, schema.tasks);
+  // Each project numbers its tasks 1, 2, 3 ... (its counter, last_task_number, is set from them
+  // once every row is in: seed.ts).
+  const lastNumber = new Int32Array(scale.projects);
   for (let index = 0; index < scale.tasks; index += 1) {
     const feature =
       index < scale.heavy.bigFeatureTasks ? 0 : index < scale.heavy.tasksInHeavyProjects ? random.pick(heavyFeatures) : random.int(1, scale.features - 1);
@@ -273,10 +285,13 @@ export async function generate(scale: Scale, seed: string, passwordHash: string,
     const assignee = isHeavy ? 0 : random.chance(0.1) || others.length === 0 ? null : random.pick(others).user;
     const status = random.weighted([['TODO', 30], ['IN_PROGRESS', 20], ['DEV_COMPLETED', 5], ['REOPEN', 3], ['BLOCKED', 4], ['IN_REVIEW', 8], ['COMPLETED', 25], ['CANCELLED', 5]] as const);
     const noun = random.chance(0.05) ? SEARCH_NOUN : random.pick(nouns.filter((word) => word !== SEARCH_NOUN));
+    const number = lastNumber[project]! + 1;
+    lastNumber[project] = number;
     await tasks.add({
       id,
       projectId: projectIds[project]!,
       featureId: featureIds[feature]!,
+      number,
       title: `${random.pick(verbs)} the ${noun} (#${index + 1})`,
       // A board rank ('f' + six digits, rules/board-rank.ts; hexadecimal ones sort as base-62 ones).
       boardRank: `f${index.toString(16).padStart(6, '0')}`,

@@ -53,6 +53,8 @@ async function seedDatabase(scale: Scale, url: string, label: string): Promise<F
       stream.end(batch.csv);
       await finished(stream);
     });
+    // Each project's task counter starts after its last task's number (task keys, decision 028).
+    await client.unsafe('update projects set last_task_number = coalesce((select max(number) from tasks where tasks.project_id = projects.id), 0)');
     log(`${label}: VACUUM ANALYZE`);
     await client.unsafe('VACUUM ANALYZE');
     return fixtures;

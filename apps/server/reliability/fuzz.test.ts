@@ -127,6 +127,9 @@ function hintsFor(operation: Operation): FieldHints {
         return fc.oneof(fc.webUrl({ validSchemes: ['https'] }), fc.constant(''));
       case 'slug':
         return fc.uuid().map((value) => `fuzz-${value.slice(0, 8)}`);
+      // A project's key: six letters, so a valid write is rarely refused as taken (409).
+      case 'key':
+        return isProjects ? fc.stringMatching(/^[A-Z]{6}$/) : undefined;
       case 'email':
         return operation.path.endsWith('/login') ? fc.constant(owner.user.email) : fc.uuid().map((value) => `f${value.slice(0, 12)}@example.com`);
       case 'username':

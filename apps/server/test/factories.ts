@@ -51,6 +51,11 @@ export async function buildUser(
   return { ...user, password };
 }
 
+/** Six random letters A–Z: a project key no other test's project holds (26^6 of them). */
+export function randomProjectKey(): string {
+  return Array.from(randomBytes(6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
+}
+
 /** Signs in through the API and returns the cookie to send with later requests. */
 export async function signIn(server: TestServer, user: { email: string; password: string }): Promise<string> {
   const response = await server.request('POST', '/api/v1/auth/login', {

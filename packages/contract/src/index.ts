@@ -19,6 +19,7 @@ export * from './notification-settings.js';
 export * from './search.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
+export * from './rules/task-keys.js';
 export * from './rules/initials.js';
 export * from './rules/progress.js';
 export * from './rules/member-roles.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { memberRoles, priorities, projectStatuses } from './enums.js';
 import { hexColorSchema, idSchema, nullableReferenceSchema, referenceSchema, versionSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
+import { PROJECT_KEY_MESSAGE, PROJECT_KEY_PATTERN } from './rules/task-keys.js';
 
 export const projectStatusSchema = z.enum(projectStatuses, {
   error: `Status must be one of ${projectStatuses.join(', ')}`,
@@ -29,6 +30,7 @@ export const projectAbilitiesSchema = z
     canManageMembers: z.boolean(),
     canManageFeatures: z.boolean(),
     canEditTasks: z.boolean(),
+    canChangeKey: z.boolean().describe("ADMIN only: may change the project's key"),
   })
   .describe("What the caller's role lets them do; the server enforces the same rules");
 export type ProjectAbilities = z.infer<typeof projectAbilitiesSchema>;
@@ -37,6 +39,7 @@ export const projectSchema = z
   .object({
     _id: z.string(),
     name: z.string(),
+    key: z.string().describe('2 to 6 capital letters, unique on this server; its tasks are named KEY-<number>'),
     description: z.string(),
     status: projectStatusSchema,
     priority: projectPrioritySchema,
@@ -88,6 +91,24 @@ export const projectNameSchema = z
   .min(1, 'Project name is required')
   .max(100, 'Project name must be at most 100 characters');
 
+/** A project's key as a body sends it: trimmed and upper-cased, then 2 to 6 letters A–Z. */
+export const projectKeySchema = z
+  .string({ error: PROJECT_KEY_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .regex(PROJECT_KEY_PATTERN, PROJECT_KEY_MESSAGE);
+
+/**
+ * The project form's key field: empty sends no key (a new project then gets one proposed by the
+ * server from its name), else as projectKeySchema.
+ */
+export const projectKeyFieldSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((key) => key === '' || PROJECT_KEY_PATTERN.test(key), PROJECT_KEY_MESSAGE)
+  .transform((key) => key || undefined);
+
 const settingsSchema = z.object({
   color: hexColorSchema.optional(),
   isPublic: z.boolean().optional(),
@@ -115,6 +136,9 @@ const projectFields = {
 
 export const createProjectBodySchema = z.object({
   ...projectFields,
+  key: projectKeySchema
+    .optional()
+    .describe("2 to 6 letters A–Z, unique on this server (upper-cased); left out: proposed from the name (its initials, or a one-word name's first three letters), another free one when that is taken"),
   workspaceId: referenceSchema().describe('The workspace: its id, or the object a read gave'),
 });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
@@ -124,7 +148,14 @@ export type CreateProjectData = z.output<typeof createProjectBodySchema>;
  * Fields left out of an update keep their current values. What a read adds (workspaceId, members,
  * statistics, progress, role, abilities, dates) may come back with it and is ignored.
  */
-export const updateProjectBodySchema = z.object({ ...projectFields, isActive: z.boolean().optional(), version: versionSchema });
+export const updateProjectBodySchema = z.object({
+  ...projectFields,
+  key: projectKeySchema
+    .optional()
+    .describe("A new key (ADMIN only; sending the current one is no change). The tasks' keys follow it; their old keys no longer resolve"),
+  isActive: z.boolean().optional(),
+  version: versionSchema,
+});
 export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
 export type UpdateProjectData = z.output<typeof updateProjectBodySchema>;
 

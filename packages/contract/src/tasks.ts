@@ -25,6 +25,7 @@ import { messageResponseSchema } from './errors.js';
 import { memberRoleSchema } from './projects.js';
 import { decodeBoardCursor } from './rules/board-cursor.js';
 import { normalizeTaskStatus, statusesForFilter, taskStatusFilters } from './rules/task-rules.js';
+import { isTaskKey } from './rules/task-keys.js';
 import { taskHistoryEntrySchema } from './task-history.js';
 
 const statusMessage = `Status must be one of ${taskStatuses.join(', ')}`;
@@ -76,9 +77,14 @@ export const taskAbilitiesSchema = z
   .describe("What the caller's role lets them do with this task; the server enforces the same rules");
 export type TaskAbilities = z.infer<typeof taskAbilitiesSchema>;
 
+const taskNumberSchema = z.number().describe('Its number in its project: 1, 2, 3 ... in creation order, never reused');
+const taskKeySchema = z.string().describe("Its project's key and its number, such as WEB-42: GET /tasks/{key} answers it too");
+
 export const taskSchema = z
   .object({
     _id: z.string(),
+    number: taskNumberSchema,
+    key: taskKeySchema,
     title: z.string(),
     description: z.string(),
     status: taskStatusSchema,
@@ -231,6 +237,14 @@ export type ListAssignedTasksQuery = z.input<typeof listAssignedTasksQuerySchema
 export type ListAssignedTasksData = z.output<typeof listAssignedTasksQuerySchema>;
 
 export const taskParamsSchema = z.object({ taskId: idSchema });
+
+/** A task named by its id or by its key ("WEB-42", any case). */
+export const taskRefParamsSchema = z.object({
+  taskId: z
+    .string()
+    .refine((value) => idSchema.safeParse(value).success || isTaskKey(value), 'Must be a task id or a task key such as WEB-42')
+    .describe('The task: its id (UUID) or its key (WEB-42, any case)'),
+});
 export const taskQuerySchema = z.object({ projectId: idSchema.optional().describe("Must be the task's project when sent") });
 
 export const taskStatisticsSchema = z
@@ -323,6 +337,8 @@ export type BoardQueryData = z.output<typeof boardQuerySchema>;
 export const boardTaskSchema = z
   .object({
     _id: z.string(),
+    number: taskNumberSchema,
+    key: taskKeySchema,
     title: z.string(),
     priority: taskPrioritySchema,
     assigneeId: z.object({ _id: z.string(), fullName: z.string(), avatar: z.string().nullable() }).nullable(),

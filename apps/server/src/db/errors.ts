@@ -8,6 +8,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return hasCode(error, '23505');
 }
 
+/** PostgreSQL's not_null_violation. */
+export function isNotNullViolation(error: unknown): boolean {
+  return hasCode(error, '23502');
+}
+
+/** The name of the constraint (or unique index) a unique_violation broke; undefined for any other error. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  type Named = { constraint?: string; constraint_name?: string };
+  const candidate = error as Named & { cause?: Named };
+  return candidate.cause?.constraint ?? candidate.cause?.constraint_name ?? candidate.constraint ?? candidate.constraint_name;
+}
+
 /** PostgreSQL's foreign_key_violation: a referenced row vanished between check and write. */
 export function isForeignKeyViolation(error: unknown): boolean {
   return hasCode(error, '23503');

@@ -50,6 +50,7 @@ describe('foreign-key errors map to fields through constraint names', () => {
           projectId: project._id,
           featureId: feature._id,
           title: 'Dangling',
+          number: 1,
           boardRank: 'a0',
           ...values,
         }),

@@ -269,6 +269,13 @@ export const projects = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** 2 to 6 capital letters, unique on the instance (decision 028): its tasks are KEY-<number>. */
+    key: text('key').notNull(),
+    /**
+     * The number of the project's last task: a create takes the next in the same statement as
+     * its insert (the row's lock queues concurrent creates), so numbers are never reused.
+     */
+    lastTaskNumber: integer('last_task_number').notNull().default(0),
     description: text('description').notNull().default(''),
     status: text('status', {
       enum: ['BACKLOG', 'PLANNING', 'IN_PROGRESS', 'ON_HOLD', 'IN_REVIEW', 'READY_FOR_RELEASE', 'RELEASED', 'ARCHIVED'],
@@ -290,7 +297,7 @@ export const projects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('projects_workspace_id_idx').on(table.workspaceId, table.createdAt)],
+  (table) => [index('projects_workspace_id_idx').on(table.workspaceId, table.createdAt), uniqueIndex('projects_key_unique').on(table.key)],
 );
 
 export const projectMembers = pgTable(
@@ -349,6 +356,8 @@ export const tasks = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     featureId: uuid('feature_id').notNull(),
+    /** Its number in its project (1, 2, 3 ... in creation order, never reused): key PROJECTKEY-number. */
+    number: integer('number').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     status: text('status', {
@@ -384,6 +393,8 @@ export const tasks = pgTable(
       foreignColumns: [features.id, features.projectId],
     }).onDelete('cascade'),
     index('tasks_feature_created_idx').on(table.featureId, table.createdAt),
+    // A task by its key (GET /tasks/WEB-42), and no number twice in a project.
+    uniqueIndex('tasks_project_number_unique').on(table.projectId, table.number),
     index('tasks_assignee_due_idx').on(table.assigneeId, table.dueDate),
     // The reminder scheduler's one query: open assigned tasks by due date, across assignees (decision 027).
     index('tasks_reminder_due_idx')

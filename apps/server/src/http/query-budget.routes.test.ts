@@ -16,6 +16,7 @@ import {
   buildUser,
   buildWorkspace,
   DEFAULT_PASSWORD,
+  randomProjectKey,
   signIn,
   tokenFromCookie,
   type SignedInUser,
@@ -328,7 +329,7 @@ describe('SQL statements per request', () => {
       const category = await buildCategory(server, owner.cookie, { type: 'PROJECT' });
       return call('PUT', `/api/v1/projects/${project._id}`, {
         cookie: owner.cookie,
-        body: { name: 'Renamed project', category: category._id, version: 1 },
+        body: { name: 'Renamed project', key: randomProjectKey(), category: category._id, version: 1 },
       });
     },
     'DELETE /api/v1/projects/:projectId': async () => {
@@ -383,8 +384,9 @@ describe('SQL statements per request', () => {
       return call('GET', `/api/v1/tasks?featureId=${feature._id}&search=Task&status=TODO&priority=MEDIUM`, { cookie: other.cookie });
     },
     'GET /api/v1/tasks/:taskId': async () => {
+      // By its key (in lower case): as costly as by its id (one statement either way).
       const { project, task } = await buildTaskFixture();
-      return call('GET', `/api/v1/tasks/${task._id}?projectId=${project._id}`, { cookie: other.cookie });
+      return call('GET', `/api/v1/tasks/${task.key.toLowerCase()}?projectId=${project._id}`, { cookie: other.cookie });
     },
     'POST /api/v1/tasks': async () => {
       const { project, feature, category } = await buildTaskFixture();

@@ -103,7 +103,12 @@ describe('a create may carry what a read gave', () => {
     expect(todoCopy.body.todo).toMatchObject({ title: 'Copy', category: todo.category });
 
     const project = await read(`/api/v1/projects/${world.projectId}`);
-    const projectCopy = await post('/api/v1/projects', { ...project, name: 'Copy', category: { _id: world.categories.PROJECT[0]._id } });
+    // A project's key is unique (decision 028): a copy with the original's key is refused on that
+    // field; without it, the copy gets a key of its own.
+    const sameKey = await post('/api/v1/projects', { ...project, name: 'Copy', category: null });
+    expect(sameKey.status).toBe(409);
+    expect(sameKey.body.errors).toEqual([{ field: 'key', message: `Key ${String(project.key)} is already used by another project` }]);
+    const projectCopy = await post('/api/v1/projects', { ...project, key: undefined, name: 'Copy', category: { _id: world.categories.PROJECT[0]._id } });
     expect(projectCopy.status, projectCopy.text).toBe(201);
     expect(projectCopy.body.data).toMatchObject({ name: 'Copy', workspaceId: project.workspaceId, category: { _id: world.categories.PROJECT[0]._id } });
 

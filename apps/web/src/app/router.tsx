@@ -35,6 +35,7 @@ const project = lazyPage(() => import('./routes/project-route'));
 const assignedTasks = lazyPage(() => import('@/features/tasks/pages/assigned-tasks-page'));
 const featureTasks = lazyPage(() => import('./routes/feature-tasks-route'));
 const taskDetail = lazyPage(() => import('./routes/task-detail-route'));
+const taskByKey = lazyPage(() => import('@/features/tasks/pages/task-by-key-page'));
 const settings = lazyPage(() => import('./routes/settings-route'));
 const admin = lazyPage(() => import('./routes/admin-route'));
 const inbox = lazyPage(() => import('@/features/notifications/pages/inbox-page'));
@@ -54,6 +55,7 @@ const ProjectPage = project.Page;
 const AssignedTasksPage = assignedTasks.Page;
 const FeatureTaskListPage = featureTasks.Page;
 const TaskDetailPage = taskDetail.Page;
+const TaskByKeyPage = taskByKey.Page;
 const SettingsPage = settings.Page;
 const AdminRoutePage = admin.Page;
 const InboxPage = inbox.Page;
@@ -73,6 +75,7 @@ const guardedPages = [
   [paths.project.path, project],
   [paths.featureTasks.path, featureTasks],
   [paths.task.path, taskDetail],
+  [paths.taskByKey.path, taskByKey],
   [paths.settings.path, settings],
   [paths.admin.path, admin],
   [paths.inbox.path, inbox],
@@ -120,6 +123,7 @@ export const router = createBrowserRouter([
           { path: paths.project.path, element: <ProjectPage /> },
           { path: paths.featureTasks.path, element: <FeatureTaskListPage /> },
           { path: paths.task.path, element: <TaskDetailPage /> },
+          { path: paths.taskByKey.path, element: <TaskByKeyPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: paths.admin.path, element: <AdminRoutePage /> },
           { path: paths.inbox.path, element: <InboxPage /> },

@@ -35,6 +35,8 @@ export const paths = {
     href: (projectId: string, featureId: string) =>
       `/dashboard/projects/${segment(projectId)}/features/${segment(featureId)}/task`,
   },
+  /** A task by its key (WEB-42): opens the task's page (issue 18); the link a copy button gives. */
+  taskByKey: { path: '/t/:key', href: (key: string) => `/t/${segment(key)}` },
   task: {
     path: '/dashboard/projects/:projectId/features/:featureId/task/:taskId',
     href: (projectId: string, featureId: string, taskId: string) =>

@@ -16,6 +16,7 @@
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'list', q]  a page of its tasks
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'board', q]  its board (every task, or those the search q matches, as cards)
  *   ['tasks', 'detail', taskId]                        one task with its history, whichever route shows it
+ *   ['tasks', 'key', key]                              the task a key (WEB-42) names, as /t/{key} resolves it
  *   ['tasks', 'detail', taskId, 'attachments']         its attachments and the upload limits
  *   ['tasks', 'assigned', 'page', q]                   a page of the caller's assigned tasks (/tasks; `q` is what is sent)
  *   ['tasks', 'assigned', 'count']                     how many tasks are assigned to the caller in all
@@ -72,6 +73,8 @@ export const queryKeys = {
   /** Prefix of every task's detail (and what is under it). */
   taskDetails: () => ['tasks', 'detail'] as const,
   task: (taskId: string) => ['tasks', 'detail', taskId] as const,
+  /** The task a key names: not under its detail, since a key may name another task once its project's key changes. */
+  taskByKey: (key: string) => ['tasks', 'key', key.toUpperCase()] as const,
   /** Under the task: deleting the task forgets them, refreshing it (an edit, a 409) refreshes them. */
   taskAttachments: (taskId: string) => ['tasks', 'detail', taskId, 'attachments'] as const,
   attachmentLimits: () => ['attachments', 'limits'] as const,

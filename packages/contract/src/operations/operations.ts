@@ -89,6 +89,7 @@ import {
   moveTaskResponseSchema,
   taskParamsSchema,
   taskQuerySchema,
+  taskRefParamsSchema,
   taskResponseSchema,
   taskSavedResponseSchema,
   tasksResponseSchema,
@@ -552,8 +553,8 @@ export const operations = defineOperations(operationRoutes, {
     },
     get: {
       tags: ['tasks'],
-      summary: 'One task, populated, with its history newest first and your abilities (members)',
-      params: taskParamsSchema,
+      summary: 'One task, by its id or its key (WEB-42), populated, with its history newest first and your abilities (members)',
+      params: taskRefParamsSchema,
       query: taskQuerySchema,
       responses: { 200: taskResponseSchema },
       errors: memberErrors,

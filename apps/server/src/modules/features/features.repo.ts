@@ -25,7 +25,13 @@ export type FeatureRow = {
 };
 
 /** A feature with what deciding access to it needs. */
-export type FeatureAccessRow = FeatureRow & { projectName: string; workspaceOwnerId: string; membershipRole: MemberRole | null };
+export type FeatureAccessRow = FeatureRow & {
+  projectName: string;
+  /** Its project's key, which its tasks' keys start with. */
+  projectKey: string;
+  workspaceOwnerId: string;
+  membershipRole: MemberRole | null;
+};
 
 const columns = {
   id: features.id,
@@ -48,6 +54,7 @@ const featureAccessStatement = preparedStatement((db) =>
     .select({
       ...columns,
       projectName: projects.name,
+      projectKey: projects.key,
       workspaceOwnerId: workspaces.ownerId,
       membershipRole: membershipRoleOf(features.projectId, sql.placeholder('userId')),
     })

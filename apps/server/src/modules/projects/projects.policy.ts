@@ -21,6 +21,8 @@ export const minimumRoleFor = {
   canManageMembers: 'MODERATOR',
   canManageFeatures: 'MODERATOR',
   canEditTasks: 'MEMBER',
+  // Every task's key follows the project's (and the old ones stop resolving): ADMIN only.
+  canChangeKey: 'ADMIN',
 } as const satisfies Record<keyof ProjectAbilities, MemberRole>;
 
 export function abilitiesFor(role: MemberRole): ProjectAbilities {
@@ -30,6 +32,7 @@ export function abilitiesFor(role: MemberRole): ProjectAbilities {
     canManageMembers: hasRoleAtLeast(role, minimumRoleFor.canManageMembers),
     canManageFeatures: hasRoleAtLeast(role, minimumRoleFor.canManageFeatures),
     canEditTasks: hasRoleAtLeast(role, minimumRoleFor.canEditTasks),
+    canChangeKey: hasRoleAtLeast(role, minimumRoleFor.canChangeKey),
   };
 }
 

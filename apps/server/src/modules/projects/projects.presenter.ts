@@ -22,6 +22,7 @@ export function presentProject(row: ProjectRow, role: MemberRole, members: Membe
   return {
     _id: row.id,
     name: row.name,
+    key: row.key,
     description: row.description,
     status: row.status,
     priority: row.priority,

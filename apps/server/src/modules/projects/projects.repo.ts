@@ -13,6 +13,7 @@ export type ProjectRow = {
   workspaceName: string;
   workspaceOwnerId: string;
   name: string;
+  key: string;
   description: string;
   status: ProjectStatus;
   priority: Priority;
@@ -90,6 +91,7 @@ const projectColumns = (userId: string) => ({
   workspaceName: workspaces.name,
   workspaceOwnerId: workspaces.ownerId,
   name: projects.name,
+  key: projects.key,
   description: projects.description,
   status: projects.status,
   priority: projects.priority,
@@ -186,14 +188,30 @@ const projectEvent = (
 
 const eventColumns = { id: projects.id, workspaceId: projects.workspaceId, version: projects.version };
 
-/** The project, its creator's ADMIN membership and its event, in one statement (so all or nothing). */
-export async function insertProjectWithAdmin(db: Db, actor: Actor, data: CreateProjectData): Promise<string> {
+/** The unique index that keeps two projects from sharing a key. */
+export const PROJECT_KEY_INDEX = 'projects_key_unique';
+
+/**
+ * The first of `candidates` (in order) that no project holds, inside the insert's statement;
+ * null when every one is taken (the insert then fails on the key's NOT NULL).
+ */
+function firstFreeKey(candidates: string[]) {
+  return sql<string>`(select k.c from jsonb_array_elements_text(${JSON.stringify(candidates)}::jsonb) with ordinality as k(c, i)
+    where not exists (select 1 from ${projects} p where p.key = k.c) order by k.i limit 1)`;
+}
+
+/**
+ * The project, its creator's ADMIN membership and its event, in one statement (so all or
+ * nothing). Its key is `key` when given, else the first free one of `candidates`.
+ */
+export async function insertProjectWithAdmin(db: Db, actor: Actor, data: CreateProjectData, candidates: string[]): Promise<string> {
+  const key = data.key ?? firstFreeKey(candidates);
   const inserted = db
     .$with('inserted')
     .as(
       db
         .insert(projects)
-        .values({ ...projectValues(data), workspaceId: data.workspaceId, createdBy: actor.id })
+        .values({ ...projectValues(data), key, workspaceId: data.workspaceId, createdBy: actor.id })
         .returning(eventColumns),
     );
   const [row] = await db
@@ -223,6 +241,7 @@ export async function updateProject(
       .update(projects)
       .set({
         ...projectValues(data),
+        ...(data.key !== undefined ? { key: data.key } : {}),
         ...(data.isActive !== undefined ? { isActive: data.isActive } : {}),
         version: sql`${projects.version} + 1`,
         updatedAt: sql`now()`,

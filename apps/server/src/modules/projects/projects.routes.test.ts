@@ -156,6 +156,7 @@ describe('POST /api/v1/projects', () => {
         'createdAt',
         'description',
         'isActive',
+        'key',
         'logo',
         'members',
         'name',
@@ -172,6 +173,7 @@ describe('POST /api/v1/projects', () => {
     );
     expect(project).toMatchObject({
       name: 'Launch',
+      key: expect.stringMatching(/^LAU[A-Z]{0,3}$/),
       description: '',
       status: 'BACKLOG',
       priority: 'MEDIUM',
@@ -184,7 +186,7 @@ describe('POST /api/v1/projects', () => {
       progress: 0,
       settings: { color: '#3B82F6', isPublic: false, allowMemberInvites: true, requireApproval: false },
       role: 'ADMIN',
-      abilities: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true },
+      abilities: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true },
       version: 1,
     });
     expect(project.members).toEqual([
@@ -281,17 +283,17 @@ describe('POST /api/v1/projects', () => {
 
 describe('roles and abilities', () => {
   it.each<[CallerKind, string, boolean[]]>([
-    // canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks
-    ['VIEWER', 'VIEWER', [false, false, false, false, false]],
-    ['MEMBER', 'MEMBER', [false, false, false, false, true]],
-    ['MODERATOR', 'MODERATOR', [true, false, true, true, true]],
-    ['ADMIN', 'ADMIN', [true, true, true, true, true]],
-    ['owner', 'ADMIN', [true, true, true, true, true]],
-    ['owner, not a member', 'ADMIN', [true, true, true, true, true]],
+    // canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey
+    ['VIEWER', 'VIEWER', [false, false, false, false, false, false]],
+    ['MEMBER', 'MEMBER', [false, false, false, false, true, false]],
+    ['MODERATOR', 'MODERATOR', [true, false, true, true, true, false]],
+    ['ADMIN', 'ADMIN', [true, true, true, true, true, true]],
+    ['owner', 'ADMIN', [true, true, true, true, true, true]],
+    ['owner, not a member', 'ADMIN', [true, true, true, true, true, true]],
   ])('%s sees role %s and its abilities everywhere', async (kind, role, flags) => {
     const fixture = await buildMatrixFixture(server, cast, kind);
-    const [canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks] = flags;
-    const expected = { role, abilities: { canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks } };
+    const [canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey] = flags;
+    const expected = { role, abilities: { canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey } };
     const cookie = cookieFor(cast, kind)!;
     expect((await getProject(cookie, fixture.project._id)).body.data).toMatchObject(expected);
     const list = await server.request('GET', `/api/v1/workspaces/${fixture.workspace._id}/projects`, { cookie });
@@ -342,7 +344,7 @@ describe('GET /api/v1/users/projects', () => {
     expect(sharedSeen).toMatchObject({
       progress: 0,
       statistics: { totalMembers: 2, completedTasks: 0, totalTasks: 0 },
-      abilities: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false },
+      abilities: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false, canChangeKey: false },
     });
     expect(sharedSeen.members.map((m) => m.userId._id)[0]).toBe(other.id);
   });

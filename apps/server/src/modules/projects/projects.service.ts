@@ -1,4 +1,5 @@
-import { wouldLeaveNoAdmin, type CreateProjectData, type MemberRole, type UpdateProjectData } from '@tasklane/contract';
+import { projectKeyCandidates, wouldLeaveNoAdmin, type CreateProjectData, type MemberRole, type UpdateProjectData } from '@tasklane/contract';
+import { isNotNullViolation, violatedUniqueConstraint } from '../../db/errors.js';
 import { badRequest, conflict, forbidden, notFoundOrNotYours } from '../../http/errors.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
@@ -15,6 +16,44 @@ import * as repo from './projects.repo.js';
 const STALE_PROJECT = 'This project was changed by someone else. Reload to see the latest version.';
 const LAST_ADMIN = 'A project needs at least one admin: make another member admin first';
 const LAST_ADMIN_LEAVING = 'You are the last admin of this project: make another member admin before leaving';
+const KEY_ADMIN_ONLY = "Only admins can change the project's key";
+/** Proposed keys tried again when another create took the chosen one first. */
+const PROPOSED_KEY_ATTEMPTS = 8;
+
+const keyTaken = (key: string) => {
+  const message = `Key ${key} is already used by another project`;
+  return conflict(message, [{ field: 'key', message }]);
+};
+
+/** Runs a write that sets `key`; a key another project holds is 409 on the field. */
+async function writingKey<T>(key: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (key !== undefined && violatedUniqueConstraint(error) === repo.PROJECT_KEY_INDEX) throw keyTaken(key);
+    throw error;
+  }
+}
+
+/**
+ * Inserts the project with the key the body names, or the first free key proposed from its name
+ * (decision 028). Two creates may choose the same free key at once: the one that loses tries again.
+ */
+async function insertProject(ctx: ServiceContext, user: Actor, data: CreateProjectData): Promise<string> {
+  if (data.key !== undefined) return writingKey(data.key, () => repo.insertProjectWithAdmin(ctx.db, user, data, []));
+  const candidates = projectKeyCandidates(data.name);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await repo.insertProjectWithAdmin(ctx.db, user, data, candidates);
+    } catch (error) {
+      if (isNotNullViolation(error)) {
+        const message = 'Every key proposed from this name is taken: choose a key';
+        throw conflict(message, [{ field: 'key', message }]);
+      }
+      if (violatedUniqueConstraint(error) !== repo.PROJECT_KEY_INDEX || attempt >= PROPOSED_KEY_ATTEMPTS) throw error;
+    }
+  }
+}
 
 type Access = { project: repo.ProjectRow; role: MemberRole };
 
@@ -63,7 +102,7 @@ export async function createProject(ctx: ServiceContext, user: Actor, data: Crea
   const access = await getVisibleWorkspace(ctx, user, data.workspaceId);
   if (!canManageWorkspace(access)) throw forbidden('Only the workspace owner can create projects in it');
   await checkCategory(ctx, user, data.category);
-  const projectId = await repo.insertProjectWithAdmin(ctx.db, user, data);
+  const projectId = await insertProject(ctx, user, data);
   return getProject(ctx, user, projectId);
 }
 
@@ -72,8 +111,11 @@ export async function updateProject(ctx: ServiceContext, user: Actor, projectId:
   requireRole(access.role, minimumRoleFor.canEdit, 'Only admins and moderators can edit this project');
   // Re-sending the project's current category (perhaps another member's) is not a change.
   if (data.category !== access.project.categoryId) await checkCategory(ctx, user, data.category);
+  // Sending the current key back (as a client does with what it read) is not a change.
+  const key = data.key === access.project.key ? undefined : data.key;
+  if (key !== undefined) requireRole(access.role, minimumRoleFor.canChangeKey, KEY_ADMIN_ONLY);
   if (data.version !== undefined && data.version !== access.project.version) throw conflict(STALE_PROJECT);
-  if (!(await repo.updateProject(ctx.db, user, projectId, data, data.version))) {
+  if (!(await writingKey(key, () => repo.updateProject(ctx.db, user, projectId, { ...data, key }, data.version)))) {
     // Changed (or deleted) since it was read above.
     throw data.version === undefined ? notFoundOrNotYours('Project') : conflict(STALE_PROJECT);
   }

@@ -165,8 +165,8 @@ describe('GET /api/v1/users/tasks', () => {
     const template = await buildTask(server, cookie, feature._id, { categoryId, assigneeId: user.id, title: 'Template', dueDate: '2030-01-01' });
     // 1,004 more, straight into the table (through the API it would take minutes).
     await server.database.db.execute(sql`
-      insert into tasks (project_id, feature_id, title, status, priority, assignee_id, due_date, category_id, board_rank, created_by)
-      select project_id, feature_id, 'Bulk ' || n, status, priority, assignee_id, due_date + n, category_id, board_rank || n, created_by
+      insert into tasks (project_id, feature_id, number, title, status, priority, assignee_id, due_date, category_id, board_rank, created_by)
+      select project_id, feature_id, number + n, 'Bulk ' || n, status, priority, assignee_id, due_date + n, category_id, board_rank || n, created_by
       from tasks, generate_series(1, 1004) as n where id = ${template._id}`);
     const response = await server.request('GET', '/api/v1/users/tasks', { cookie });
     expect(Object.keys(response.body)).toEqual(['success', 'data', 'total', 'pagination', 'message']);

@@ -6,7 +6,7 @@ import { membershipRoleOf } from '../projects/projects.repo.js';
 import { taskSearchCondition } from './tasks.list.repo.js';
 import type { TaskColumns } from './tasks.repo.js';
 
-export type BoardTaskRow = Pick<TaskColumns, 'id' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version'> & {
+export type BoardTaskRow = Pick<TaskColumns, 'id' | 'number' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version'> & {
   assignee: Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'avatar'> | null;
 };
 
@@ -29,6 +29,7 @@ export async function listBoardColumns(
   const page = db
     .select({
       id: tasks.id,
+      number: tasks.number,
       title: tasks.title,
       status: tasks.status,
       priority: tasks.priority,
@@ -54,6 +55,7 @@ export async function listBoardColumns(
   const rows = await db
     .select({
       id: page.id,
+      number: page.number,
       title: page.title,
       status: page.status,
       priority: page.priority,

@@ -1,5 +1,6 @@
 import {
   encodeBoardCursor,
+  formatTaskKey,
   isTaskOverdue,
   statisticsOfCounts,
   taskStatuses,
@@ -26,9 +27,11 @@ import * as write from './tasks.write.repo.js';
 const STALE_TASK = 'This task was changed by someone else. Reload to see the latest version.';
 const EDIT_ONLY = 'Only members, moderators and admins can create and edit tasks';
 
-function presentBoardTask(row: BoardTaskRow, today: string): BoardTask {
+function presentBoardTask(row: BoardTaskRow, projectKey: string, today: string): BoardTask {
   return {
     _id: row.id,
+    number: row.number,
+    key: formatTaskKey(projectKey, row.number),
     title: row.title,
     priority: row.priority,
     assigneeId: row.assignee && { _id: row.assignee.id, fullName: row.assignee.fullName, avatar: row.assignee.avatar },
@@ -61,7 +64,7 @@ export async function getBoard(ctx: ServiceContext, user: UserRow, query: BoardQ
     return {
       status,
       total: counts.find((count) => count.status === status)?.matching ?? 0,
-      tasks: page.map((row) => presentBoardTask(row, today)),
+      tasks: page.map((row) => presentBoardTask(row, feature.projectKey, today)),
       nextCursor: cards.length > query.limit && last ? encodeBoardCursor({ rank: last.boardRank, id: last.id }) : null,
     };
   });

@@ -1,4 +1,4 @@
-import { isTaskOverdue, type MemberRole, type Task, type TaskDetail, type TaskHistoryEntry, type TaskUser } from '@tasklane/contract';
+import { formatTaskKey, isTaskOverdue, type MemberRole, type Task, type TaskDetail, type TaskHistoryEntry, type TaskUser } from '@tasklane/contract';
 import { presentAttachment } from '../attachments/attachments.presenter.js';
 import { presentDueDate } from '../features/features.presenter.js';
 import { taskAbilitiesFor } from '../projects/projects.policy.js';
@@ -16,6 +16,8 @@ function presentUserRef(ref: TaskUserRef | null): TaskUser | null {
 export function presentTask(row: TaskRow, role: MemberRole, userId: string, today: string): Task {
   return {
     _id: row.id,
+    number: row.number,
+    key: formatTaskKey(row.projectKey, row.number),
     title: row.title,
     description: row.description,
     status: row.status,

@@ -1,5 +1,5 @@
 import type { HistoryAction, MemberRole, TaskStatus } from '@tasklane/contract';
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { categories, features, projects, taskHistory, tasks, users, workspaces } from '../../db/schema.js';
@@ -17,6 +17,7 @@ export type TaskRow = Pick<
   | 'id'
   | 'projectId'
   | 'featureId'
+  | 'number'
   | 'title'
   | 'description'
   | 'status'
@@ -31,6 +32,8 @@ export type TaskRow = Pick<
   | 'updatedAt'
 > & {
   projectName: string;
+  /** The project's key: the task's key is `${projectKey}-${number}`. */
+  projectKey: string;
   featureTitle: string;
   assignee: TaskUserRef | null;
   creator: TaskUserRef | null;
@@ -68,6 +71,7 @@ export const storedTaskColumns = {
   id: tasks.id,
   projectId: tasks.projectId,
   featureId: tasks.featureId,
+  number: tasks.number,
   title: tasks.title,
   description: tasks.description,
   status: tasks.status,
@@ -86,6 +90,7 @@ export const storedTaskColumns = {
 export const taskSelection = (userId: SqlParam) => ({
   ...storedTaskColumns,
   projectName: projects.name,
+  projectKey: projects.key,
   // A lookup by primary key per row rather than a join: the planner may not hash-join (and so
   // sequentially scan) every feature to name a page of tasks.
   featureTitle: sql<string>`(select ${features.title} from ${features} where ${features.id} = ${tasks.featureId})`,
@@ -188,8 +193,23 @@ const taskRowStatement = preparedStatement((db) =>
     .prepare('task_row'),
 );
 
+// The task page's read by the task's key (GET /tasks/WEB-42): the same read, found through the
+// project's key and the task's number (both unique indexes).
+const taskDetailByKeyStatement = preparedStatement((db) =>
+  fromTasks(db, sql.placeholder('userId'), { history: historyJson })
+    .where(and(eq(projects.key, sql.placeholder('projectKey')), eq(tasks.number, sql.placeholder('number'))))
+    .limit(1)
+    .prepare('task_detail_by_key'),
+);
+
 export async function findTaskDetail(db: Db, taskId: string, userId: string): Promise<TaskDetailRow | undefined> {
   const [row] = (await taskDetailStatement(db).execute({ taskId, userId })) as Array<TaskRow & { history: HistoryTuple[] }>;
+  return row && { ...row, history: row.history.map(historyRowOf) };
+}
+
+/** findTaskDetail for the task whose key is `projectKey`-`number`. */
+export async function findTaskDetailByKey(db: Db, key: { projectKey: string; number: number }, userId: string): Promise<TaskDetailRow | undefined> {
+  const [row] = (await taskDetailByKeyStatement(db).execute({ ...key, userId })) as Array<TaskRow & { history: HistoryTuple[] }>;
   return row && { ...row, history: row.history.map(historyRowOf) };
 }
 

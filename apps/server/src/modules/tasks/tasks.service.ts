@@ -1,4 +1,4 @@
-import { ASSIGNED_PAGE_LIMIT_DEFAULT, blockedReasonAfter, rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
+import { ASSIGNED_PAGE_LIMIT_DEFAULT, blockedReasonAfter, parseTaskKey, rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { mappingForeignKeys, type ForeignKeyErrors } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
@@ -38,13 +38,18 @@ function writingWithReferences<T>(work: () => Promise<T>): Promise<T> {
   return mappingForeignKeys(referenceErrors, work);
 }
 
-/** The task with its history and the caller's role; 404 for anyone who may not see it. */
-async function requireTask(db: Db, user: UserRow, taskId: string, projectId?: string) {
-  return requireVisible(user, await repo.findTaskDetail(db, taskId, user.id), 'Task', projectId);
+/**
+ * The task named by its id or its key (WEB-42), with its history and the caller's role; 404 for
+ * anyone who may not see it, as for a task that does not exist.
+ */
+async function requireTask(db: Db, user: UserRow, taskIdOrKey: string, projectId?: string) {
+  const key = parseTaskKey(taskIdOrKey);
+  const row = key ? await repo.findTaskDetailByKey(db, key, user.id) : await repo.findTaskDetail(db, taskIdOrKey, user.id);
+  return requireVisible(user, row, 'Task', projectId);
 }
 
-export async function getTask(ctx: ServiceContext, user: UserRow, taskId: string, projectId?: string) {
-  const { row, role } = await requireTask(ctx.db, user, taskId, projectId);
+export async function getTask(ctx: ServiceContext, user: UserRow, taskIdOrKey: string, projectId?: string) {
+  const { row, role } = await requireTask(ctx.db, user, taskIdOrKey, projectId);
   return presentTaskDetail(row, role, user.id, utcToday());
 }
 

@@ -3,7 +3,7 @@ import { and, eq, ne, sql, type Placeholder, type SQL, type SQLWrapper } from 'd
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
 import { selectRow } from '../../db/insert-select.js';
-import { taskHistory, tasks } from '../../db/schema.js';
+import { projects, taskHistory, tasks } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject, type EventActor } from '../events/events.repo.js';
 import type { TaskValues } from './tasks.history.js';
@@ -87,6 +87,7 @@ const NEW_TASK_KEYS = [
 
 /** A created task as stored, with its history entry (the create's answer needs no read after it). */
 export type InsertedTask = Pick<TaskColumns, keyof typeof storedTaskColumns> & {
+  projectKey: string;
   historyId: string;
   historyAction: HistoryRow['action'];
   historyDetails: Record<string, unknown>;
@@ -97,7 +98,21 @@ export type InsertedTask = Pick<TaskColumns, keyof typeof storedTaskColumns> & {
 const insertTaskStatement = preparedStatement((db) => {
   const now = sql`statement_timestamp()`;
   const values = Object.fromEntries(NEW_TASK_KEYS.map((key) => [key, sql.placeholder(key)])) as unknown as NewTaskValues;
-  const inserted = db.$with('inserted').as(db.insert(tasks).values({ ...values, createdAt: now, updatedAt: now }).returning(storedTaskColumns));
+  // The task's number: the project's counter, taken in the same statement (decision 028). The
+  // update holds the project's row until the commit, so concurrent creates in one project take
+  // turns and never share a number. No project (deleted meanwhile): 0, and the insert's foreign
+  // key refuses the task as it did before.
+  const numbered = db.$with('numbered').as(
+    db
+      .update(projects)
+      .set({ lastTaskNumber: sql`${projects.lastTaskNumber} + 1` })
+      .where(eq(projects.id, sql.placeholder('projectId')))
+      .returning({ number: projects.lastTaskNumber, projectKey: projects.key }),
+  );
+  const number = sql<number>`coalesce((select "last_task_number" from "numbered"), 0)`;
+  const inserted = db
+    .$with('inserted')
+    .as(db.insert(tasks).values({ ...values, number, createdAt: now, updatedAt: now }).returning(storedTaskColumns));
   const actor = { id: sql.placeholder('actorId'), clientId: sql.placeholder('clientId') };
   const logged = db.$with('logged').as(
     db
@@ -106,11 +121,13 @@ const insertTaskStatement = preparedStatement((db) => {
       .returning({ historyId: taskHistory.id, historyAction: taskHistory.action, historyDetails: taskHistory.details, historyCreatedAt: taskHistory.createdAt }),
   );
   return db
-    .with(inserted, taskEvent(db, actor, 'task.created', inserted), logged)
+    .with(numbered, inserted, taskEvent(db, actor, 'task.created', inserted), logged)
     .select({
       id: inserted.id,
       projectId: inserted.projectId,
       featureId: inserted.featureId,
+      number: inserted.number,
+      projectKey: numbered.projectKey,
       title: inserted.title,
       description: inserted.description,
       status: inserted.status,
@@ -130,6 +147,7 @@ const insertTaskStatement = preparedStatement((db) => {
     })
     .from(inserted)
     .crossJoin(logged)
+    .crossJoin(numbered)
     .prepare('insert_task');
 });
 

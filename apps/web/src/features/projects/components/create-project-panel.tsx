@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/errors';
 import { useCreateProject } from '../api/create-project';
-import { projectFormDefaults } from '../lib/project-form';
+import { keyErrorOf, projectFormDefaults } from '../lib/project-form';
 import { ProjectForm, useProjectForm } from './project-form';
 
 /** The inline Create Project form of the workspace page (SPEC 2). */
@@ -28,6 +28,7 @@ export function CreateProjectPanel({ workspaceId, onClose }: { workspaceId: stri
           pendingLabel="Creating..."
           isPending={createMutation.isPending}
           nameErrorAs="field"
+          keyMode="propose"
           onCancel={onClose}
           onSubmit={(values) =>
             createMutation.mutate(
@@ -37,7 +38,11 @@ export function CreateProjectPanel({ workspaceId, onClose }: { workspaceId: stri
                   toast.success('Project created successfully!');
                   onClose();
                 },
-                onError: (error) => void toast.error(errorMessage(error, 'Failed to create project')),
+                onError(error) {
+                  const keyError = keyErrorOf(error);
+                  if (keyError) form.setError('key', { message: keyError }, { shouldFocus: true });
+                  else toast.error(errorMessage(error, 'Failed to create project'));
+                },
               },
             )
           }

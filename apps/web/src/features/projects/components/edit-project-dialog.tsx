@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useRebasedForm } from '@/lib/use-rebased-form';
 import { useUpdateProject } from '../api/update-project';
-import { describeProjectField, projectFormDefaults } from '../lib/project-form';
+import { describeProjectField, keyErrorOf, projectFormDefaults } from '../lib/project-form';
 import { ProjectForm, useProjectForm } from './project-form';
 
 /** Edit Project: the create form's fields with the project's values (its real colour included). */
@@ -57,6 +57,7 @@ function EditProjectForm({
       pendingLabel="Saving..."
       isPending={isPending}
       nameErrorAs="alert"
+      keyMode={project.abilities.canChangeKey ? 'change' : 'read-only'}
       onCancel={onCancel}
       onSubmit={(values) => {
         const base = rebased.base();
@@ -68,7 +69,9 @@ function EditProjectForm({
               onClose();
             },
             onError(error) {
-              if (isApiError(error) && error.status === 409) rebased.markStale();
+              const keyError = keyErrorOf(error);
+              if (keyError) form.setError('key', { message: keyError }, { shouldFocus: true });
+              else if (isApiError(error) && error.status === 409) rebased.markStale();
               else toast.error(errorMessage(error, 'Failed to update project'));
             },
           },

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { priorities, projectStatuses } from '@tasklane/contract';
+import { priorities, projectStatuses, proposeProjectKey, PROJECT_KEY_MAX } from '@tasklane/contract';
 import { AlertCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -38,19 +38,37 @@ export interface ProjectFormProps {
    * shows it as an alert.
    */
   nameErrorAs: 'field' | 'alert';
+  /**
+   * The key field: a new project's follows the name (proposed as it is typed) until the person
+   * types their own; an existing project's may be changed only by its ADMINs.
+   */
+  keyMode: 'propose' | 'change' | 'read-only';
   onSubmit: (values: ProjectFormOutput) => void;
   onCancel: () => void;
 }
 
 /** The project fields: name, description, status, priority, colour, logo and cover URLs, public. */
-export function ProjectForm({ idPrefix, form, notice, submitLabel, pendingLabel, isPending, nameErrorAs, onSubmit, onCancel }: ProjectFormProps) {
+export function ProjectForm({ idPrefix, form, notice, submitLabel, pendingLabel, isPending, nameErrorAs, keyMode, onSubmit, onCancel }: ProjectFormProps) {
   const {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
   } = form;
   const name = useWatch({ control, name: 'name' });
+  // A proposed key is not sent: the server proposes the same one, or the next free one when it is taken.
+  const isKeyProposed = useRef(keyMode === 'propose');
+  useEffect(() => {
+    if (isKeyProposed.current) setValue('key', (name ?? '').trim() ? proposeProjectKey(name ?? '') : '');
+  }, [name, setValue]);
+  const keyField = register('key', {
+    onChange() {
+      isKeyProposed.current = false;
+    },
+  });
+  // Nor is a key this person may not change (an admin may have changed it meanwhile).
+  const submit = (values: ProjectFormOutput) => onSubmit(isKeyProposed.current || keyMode === 'read-only' ? { ...values, key: undefined } : values);
   const isNameBlank = (name ?? '').trim() === '';
   const id = (field: string) => `${idPrefix}-${field}`;
   const describedBy = (field: string, hasError: boolean) => (hasError ? `${id(field)}-error` : undefined);
@@ -59,7 +77,7 @@ export function ProjectForm({ idPrefix, form, notice, submitLabel, pendingLabel,
   const showNameAlert = nameErrorAs === 'alert' && (isNameBlank || nameError);
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+    <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
       {notice}
       {showNameAlert && (
         <div
@@ -84,6 +102,29 @@ export function ProjectForm({ idPrefix, form, notice, submitLabel, pendingLabel,
               aria-describedby={describedBy('name', nameErrorAs === 'field' && !!nameError)}
               {...register('name')}
             />
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field label="Key" htmlFor={id('key')} error={errors.key?.message}>
+            <Input
+              id={id('key')}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={PROJECT_KEY_MAX}
+              placeholder="WEB"
+              className="max-w-40 font-mono uppercase"
+              readOnly={keyMode === 'read-only'}
+              aria-invalid={errors.key ? true : undefined}
+              aria-describedby={[`${id('key')}-hint`, describedBy('key', !!errors.key)].filter(Boolean).join(' ')}
+              {...keyField}
+            />
+            <p id={`${id('key')}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+              {keyMode === 'propose'
+                ? "2 to 6 letters that start its tasks' keys (WEB-42). Proposed from the name; if another project has it, the next free key is used."
+                : keyMode === 'change'
+                  ? "2 to 6 letters. Changing it renames every task's key: links with the old keys stop working."
+                  : 'Only admins can change the key.'}
+            </p>
           </Field>
         </div>
         <div className="sm:col-span-2">

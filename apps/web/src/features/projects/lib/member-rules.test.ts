@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { canEditRoles, canLeaveProject, canRemoveMember, countAdmins, rolesForMember, rolesForNewMember, usersToAdd } from './member-rules';
 
 const abilities: Record<MemberRole, ProjectAbilities> = {
-  ADMIN: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true },
-  MODERATOR: { canEdit: true, canDelete: false, canManageMembers: true, canManageFeatures: true, canEditTasks: true },
-  MEMBER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true },
-  VIEWER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false },
+  ADMIN: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true },
+  MODERATOR: { canEdit: true, canDelete: false, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: false },
+  MEMBER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false },
+  VIEWER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false, canChangeKey: false },
 };
 
 const person = (id: string, fullName = `Person ${id}`): User => ({

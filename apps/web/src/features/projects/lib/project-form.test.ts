@@ -5,6 +5,7 @@ describe('projectFormDefaults', () => {
   it('starts a new project with the create defaults of SPEC 3', () => {
     expect(projectFormDefaults()).toEqual({
       name: '',
+      key: '',
       description: '',
       status: 'BACKLOG',
       priority: 'MEDIUM',
@@ -18,6 +19,7 @@ describe('projectFormDefaults', () => {
   it("edits a project with its own values, its actual colour included (not SPEC 9's #FACC15)", () => {
     const values = projectFormDefaults({
       name: 'Site',
+      key: 'SITE',
       description: 'The website',
       status: 'RELEASED',
       priority: 'HIGH',
@@ -27,6 +29,7 @@ describe('projectFormDefaults', () => {
     });
     expect(values).toEqual({
       name: 'Site',
+      key: 'SITE',
       description: 'The website',
       status: 'RELEASED',
       priority: 'HIGH',
@@ -38,6 +41,13 @@ describe('projectFormDefaults', () => {
 });
 
 describe('projectFormSchema', () => {
+  it('sends no key when the field is empty, an upper-cased one when filled, and refuses an invalid one', () => {
+    expect(projectFormSchema.parse({ ...projectFormDefaults(), name: 'Web', key: '  ' }).key).toBeUndefined();
+    expect(projectFormSchema.parse({ ...projectFormDefaults(), name: 'Web', key: ' web ' }).key).toBe('WEB');
+    const invalid = projectFormSchema.safeParse({ ...projectFormDefaults(), name: 'Web', key: 'W3B' });
+    expect(invalid.error?.issues[0]).toMatchObject({ path: ['key'], message: 'Key must be 2 to 6 letters A–Z' });
+  });
+
   it("refuses a blank name with 'Project name is required' and trims a filled one", () => {
     const blank = projectFormSchema.safeParse({ ...projectFormDefaults(), name: '   ' });
     expect(blank.success).toBe(false);

@@ -1,4 +1,5 @@
-import { createProjectBodySchema, type CreateProjectBody, type CreateProjectData, type Project } from '@tasklane/contract';
+import { createProjectBodySchema, projectKeyFieldSchema, type CreateProjectBody, type CreateProjectData, type Project } from '@tasklane/contract';
+import { isApiError } from '@/lib/api-client';
 import { formatEnum } from '@/lib/format';
 
 /** SPEC 3: a new project is blue. */
@@ -8,14 +9,17 @@ export const DEFAULT_PROJECT_COLOR = '#3B82F6';
  * The fields the create and edit forms offer, validated by the contract's own schema (name
  * required and trimmed, http(s) URLs, #RRGGBB). The category is left out: see docs/web.md.
  */
-export const projectFormSchema = createProjectBodySchema.omit({ workspaceId: true, category: true });
+export const projectFormSchema = createProjectBodySchema.omit({ workspaceId: true, category: true }).extend({
+  key: projectKeyFieldSchema,
+});
 
 /** What the form's fields hold before validation, and what validation gives. */
-export type ProjectFormInput = Omit<CreateProjectBody, 'workspaceId' | 'category'>;
+export type ProjectFormInput = Omit<CreateProjectBody, 'workspaceId' | 'category' | 'key'> & { key: string };
 export type ProjectFormOutput = Omit<CreateProjectData, 'workspaceId' | 'category'>;
 
 export interface ProjectFormValues extends ProjectFormInput {
   name: string;
+  key: string;
   description: string;
   status: Project['status'];
   priority: Project['priority'];
@@ -29,10 +33,11 @@ export interface ProjectFormValues extends ProjectFormInput {
  * public) for a new project, else the project's own values. SPEC 9 has the original's edit form
  * show #FACC15 whatever the project's colour; this form shows the project's actual colour.
  */
-export function projectFormDefaults(project?: Pick<Project, 'name' | 'description' | 'status' | 'priority' | 'logo' | 'coverImage' | 'settings'>): ProjectFormValues {
+export function projectFormDefaults(project?: Pick<Project, 'name' | 'key' | 'description' | 'status' | 'priority' | 'logo' | 'coverImage' | 'settings'>): ProjectFormValues {
   if (!project) {
     return {
       name: '',
+      key: '',
       description: '',
       status: 'BACKLOG',
       priority: 'MEDIUM',
@@ -43,6 +48,7 @@ export function projectFormDefaults(project?: Pick<Project, 'name' | 'descriptio
   }
   return {
     name: project.name,
+    key: project.key,
     description: project.description,
     status: project.status,
     priority: project.priority,
@@ -59,6 +65,8 @@ export function describeProjectField(field: keyof ProjectFormValues, project: Pr
   switch (field) {
     case 'name':
       return { label: 'Project Name', value: quoted(project.name) };
+    case 'key':
+      return { label: 'Key', value: project.key };
     case 'description':
       return { label: 'Description', value: project.description ? quoted(project.description) : 'No description' };
     case 'status':
@@ -72,4 +80,9 @@ export function describeProjectField(field: keyof ProjectFormValues, project: Pr
     case 'settings':
       return { label: 'Colour and visibility', value: `${project.settings.color}, ${project.settings.isPublic ? 'public' : 'private'}` };
   }
+}
+
+/** The message of a refused key (taken: 409, invalid: 400), to show on the key field; else undefined. */
+export function keyErrorOf(error: unknown): string | undefined {
+  return isApiError(error) ? error.errors.find((fieldError) => fieldError.field === 'key')?.message : undefined;
 }

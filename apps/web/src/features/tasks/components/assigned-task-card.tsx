@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatHoursSpent } from '@/lib/format';
 import { AttachmentCount } from './attachment-count';
+import { TaskKey } from './task-key';
 
 /**
  * A task assigned to the caller (SPEC 2): overdue marker, category chip, due date or 'Not set
@@ -24,6 +25,7 @@ export const AssignedTaskCard = memo(function AssignedTaskCard({ task }: { task:
       className={cn(cardClassName, 'flex h-full flex-col p-4 transition-shadow hover:shadow-md', task.isOverdue && 'border-red-200 dark:border-red-900/70')}
     >
       <div className="flex flex-wrap items-center gap-1.5">
+        <TaskKey taskKey={task.key} />
         <TaskStatusBadge status={task.status} />
         <PriorityBadge priority={task.priority} />
         {task.isOverdue && (

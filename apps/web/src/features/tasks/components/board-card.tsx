@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatEnum } from '@/lib/format';
 import type { BoardCard } from '../lib/board';
+import { TaskKey } from './task-key';
 
 const MAX_TAGS = 3;
 
@@ -59,6 +60,7 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
         {menu}
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        <TaskKey taskKey={task.key} className="text-[11px]" />
         <PriorityBadge priority={task.priority} />
         {task.isOverdue && <Badge tone="red">Overdue</Badge>}
         {tags.map((tag, index) => (

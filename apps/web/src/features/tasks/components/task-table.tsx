@@ -9,6 +9,7 @@ import { SortableTh, Table, TableBody, TableHead, TableRow, Td, Th } from '@/com
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { AttachmentCount } from './attachment-count';
+import { TaskKey } from './task-key';
 import type { SortOrder } from '@/lib/list-query';
 
 export interface TaskTableProps {
@@ -55,17 +56,16 @@ export function TaskTable({ tasks, sort, onSort, isBusy, onDelete }: TaskTablePr
                 >
                   {task.title}
                 </Link>
-                {(task.categoryId || task.attachments.length > 0) && (
-                  <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-                    {task.categoryId && (
-                      <span className="flex items-center gap-1.5">
-                        <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: task.categoryId.color }} />
-                        {task.categoryId.name}
-                      </span>
-                    )}
-                    <AttachmentCount count={task.attachments.length} />
-                  </span>
-                )}
+                <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+                  <TaskKey taskKey={task.key} />
+                  {task.categoryId && (
+                    <span className="flex items-center gap-1.5">
+                      <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: task.categoryId.color }} />
+                      {task.categoryId.name}
+                    </span>
+                  )}
+                  <AttachmentCount count={task.attachments.length} />
+                </span>
               </Td>
               <Td>
                 <TaskStatusBadge status={task.status} />

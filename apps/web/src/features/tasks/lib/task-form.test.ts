@@ -12,6 +12,8 @@ const ids = {
 
 const task: Task = {
   _id: 't1',
+  number: 1,
+  key: 'WT-1',
   title: 'Write tests',
   description: 'All of them',
   status: 'IN_PROGRESS',

@@ -27,6 +27,7 @@ import { TaskAttachments } from '../components/task-attachments';
 import { TaskDetails } from '../components/task-details';
 import { TaskFields, type OptionsState } from '../components/task-fields';
 import { TaskHistory } from '../components/task-history';
+import { CopyTaskLinkButton, TaskKey } from '../components/task-key';
 import { describeTaskField, taskFormDefaults, toUpdateTaskBody } from '../lib/task-form';
 
 const EDIT_FORM_ID = 'edit-task-form';
@@ -124,9 +125,15 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               <span className="truncate">{task.featureId.title}</span>
             </p>
             <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{task.title}</h1>
-            <p className="mt-1 break-all font-mono text-xs text-slate-500 dark:text-slate-400">
-              <span className="font-sans">ID:</span> {task._id}
-            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="flex items-center gap-1">
+                <TaskKey taskKey={task.key} className="text-sm text-slate-700 dark:text-slate-300" />
+                <CopyTaskLinkButton taskKey={task.key} />
+              </span>
+              <p className="break-all font-mono text-xs text-slate-500 dark:text-slate-400">
+                <span className="font-sans">ID:</span> {task._id}
+              </p>
+            </div>
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <TaskStatusBadge status={task.status} />
               <PriorityBadge priority={task.priority} />

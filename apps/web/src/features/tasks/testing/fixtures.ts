@@ -28,6 +28,8 @@ export const taskCategory = (id: string, name: string): Category => ({
 export function taskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
   return {
     _id: 'task-1',
+    number: 7,
+    key: 'CP-7',
     title: 'Write the launch plan',
     description: '',
     status: 'TODO',
@@ -56,7 +58,8 @@ export function taskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
 
 /** A board card: `rank` orders the cards of a column. */
 export function boardCard(id: string, title: string, status: TaskStatus, rank: string, overrides: Partial<BoardTask> = {}): BoardCard {
-  return { _id: id, title, status, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank: rank, version: 1, ...overrides };
+  const number = Number(/\d+/.exec(id)?.[0] ?? 1);
+  return { _id: id, number, key: `CP-${number}`, title, status, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank: rank, version: 1, ...overrides };
 }
 
 /**
