@@ -4,8 +4,11 @@ import { callApi, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { markStale, taskChange } from '@/lib/stale-queries';
 
+/** The task as the screen read it: the detail, a table row or a board card with its place. */
+export type TaskRef = { _id: string; projectId: { _id: string }; featureId: { _id: string } };
+
 export interface UpdateTaskInput {
-  task: TaskDetail;
+  task: TaskRef;
   body: UpdateTaskBody;
 }
 
@@ -28,13 +31,16 @@ export function useUpdateTask({ currentUserId }: { currentUserId: string | undef
     mutationFn: updateTask,
     onSuccess(saved, { task }) {
       const key = queryKeys.task(task._id);
-      const held = queryClient.getQueryData<TaskDetail>(key) ?? task;
+      // A save from a list or the board (issue 18's in-place edits) may have no detail held:
+      // the answer's history is only this save's, so it is not a detail to keep; it is refetched
+      // when opened.
+      const held = queryClient.getQueryData<TaskDetail>(key);
       const known = new Set(saved.history.map((entry) => entry._id));
-      const updated: TaskDetail = { ...saved, history: [...saved.history, ...held.history.filter((entry) => !known.has(entry._id))] };
-      queryClient.setQueryData(key, updated);
+      const updated: TaskDetail = { ...saved, history: [...saved.history, ...(held?.history ?? []).filter((entry) => !known.has(entry._id))] };
+      if (held) queryClient.setQueryData(key, updated);
       const changes = [taskChange('task.updated', updated)];
       if (task.featureId._id !== updated.featureId._id) changes.push(taskChange('task.updated', task));
-      return markStale(queryClient, changes, { currentUserId, fresh: [key] });
+      return markStale(queryClient, changes, { currentUserId, fresh: held ? [key] : [] });
     },
     onError(error, { task }) {
       if (isApiError(error) && (error.status === 409 || error.status === 404)) {
