@@ -14,7 +14,7 @@ export type LayoutPreference = 'todosLayout' | 'tasksLayout';
 const defaultUserPreferences: UserPreferences = { todosLayout: 'cards', tasksLayout: 'cards' };
 
 /** The signed-in user as the session query holds them (the guard has loaded it): read, never fetched here. */
-function useCachedMe(): Me | null | undefined {
+export function useCachedMe(): Me | null | undefined {
   const queryClient = useQueryClient();
   const meHash = hashKey(queryKeys.me());
   const subscribe = useCallback(

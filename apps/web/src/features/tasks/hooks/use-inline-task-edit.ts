@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { UpdateTaskBody } from '@tasklane/contract';
+import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
@@ -19,8 +20,10 @@ export const INLINE_CONFLICT_MESSAGE = 'Not saved: someone else changed this tas
 export function useInlineTaskEdit({ currentUserId }: { currentUserId: string | undefined }) {
   const queryClient = useQueryClient();
   const mutation = useUpdateTask({ currentUserId });
-  const save = (task: TaskRef & { version: number }, changes: Omit<UpdateTaskBody, 'version'>, options: { onSaved?: () => void } = {}) =>
-    mutation.mutate(
+  const { mutate, isPending, variables } = mutation;
+  const save = useCallback(
+    (task: TaskRef & { version: number }, changes: Omit<UpdateTaskBody, 'version'>, options: { onSaved?: () => void } = {}) =>
+      mutate(
       { task, body: { ...changes, version: task.version } },
       {
         onSuccess() {
@@ -36,8 +39,11 @@ export function useInlineTaskEdit({ currentUserId }: { currentUserId: string | u
           toast.error(errorMessage(error, 'Failed to update task'));
         },
       },
-    );
+    ),
+    [mutate, queryClient, currentUserId],
+  );
   /** Whether a save of this task is on its way (its pickers are busy meanwhile). */
-  const isSaving = (taskId: string) => mutation.isPending && mutation.variables?.task._id === taskId;
+  const savingId = isPending ? variables?.task._id : undefined;
+  const isSaving = useCallback((taskId: string) => savingId === taskId, [savingId]);
   return { save, isSaving };
 }
