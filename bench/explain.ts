@@ -95,7 +95,8 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
     const lists: Array<[string, string, { indexOnly?: boolean }?]> = [
       ['todos', '/api/v1/todos'],
       ['todos, filtered', '/api/v1/todos?status=PENDING&priority=HIGH'],
-      ["todos, the dashboard's first page", '/api/v1/todos?page=1&limit=24'],
+      // What the dashboard asks by default (issue 18: done todos hidden, and counted).
+      ["todos, the dashboard's first page", '/api/v1/todos?hideDone=true&page=1&limit=24'],
       ["todos, the dashboard's page, filtered", '/api/v1/todos?status=PENDING&priority=HIGH&page=2&limit=24'],
       ['features list', `/api/v1/features?projectId=${big}`],
       ['features list, deep page', `/api/v1/features?projectId=${big}&page=${Math.floor(fixtures.bigProject.features / 10) - 5}`],
@@ -110,7 +111,8 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
       ['task comments', `/api/v1/tasks/${task}/comments`],
       ['assigned tasks', '/api/v1/users/tasks'],
       ['assigned tasks, search', `/api/v1/users/tasks?search=${fixtures.bigFeature.searchTerm}&sortBy=priority&sortOrder=desc`],
-      ["assigned tasks, /tasks's first page", '/api/v1/users/tasks?page=1&limit=30&sortBy=dueDate&sortOrder=asc'],
+      // What /tasks asks by default (issue 18: done tasks hidden, and counted).
+      ["assigned tasks, /tasks's first page", '/api/v1/users/tasks?page=1&limit=30&hideDone=true&sortBy=dueDate&sortOrder=asc'],
       ["assigned tasks, /tasks's page, filtered", '/api/v1/users/tasks?page=2&limit=30&status=PENDING&priority=HIGH&sortBy=priority&sortOrder=desc'],
       ['my projects', '/api/v1/users/projects'],
       ['workspace projects', `/api/v1/workspaces/${ownWorkspace}/projects`],

@@ -41,10 +41,10 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
     { id: 'todos', title: "GET /todos (heavy user's 2,000, as the spec's clients ask)", kind: 'read', method: 'GET', path: '/api/v1/todos', signedIn: true },
     {
       id: 'todos-page',
-      title: "GET /todos?page=1&limit=24 (the dashboard's first page)",
+      title: "GET /todos?hideDone=true&page=1&limit=24 (the dashboard's first page, done todos hidden and counted)",
       kind: 'read',
       method: 'GET',
-      path: '/api/v1/todos?page=1&limit=24',
+      path: '/api/v1/todos?hideDone=true&page=1&limit=24',
       signedIn: true,
     },
     {
@@ -57,10 +57,10 @@ export function scenarios(fixtures: Fixtures): Scenario[] {
     },
     {
       id: 'assigned-tasks-screen',
-      title: "GET /users/tasks?page=1&limit=30 (the /tasks screen's first page)",
+      title: "GET /users/tasks?page=1&limit=30&hideDone=true (the /tasks screen's first page, done tasks hidden and counted)",
       kind: 'read',
       method: 'GET',
-      path: '/api/v1/users/tasks?page=1&limit=30&sortBy=dueDate&sortOrder=asc',
+      path: '/api/v1/users/tasks?page=1&limit=30&hideDone=true&sortBy=dueDate&sortOrder=asc',
       signedIn: true,
     },
     {

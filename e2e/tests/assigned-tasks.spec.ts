@@ -20,7 +20,8 @@ test.describe('assigned tasks', () => {
     await seedTask(page.request, { ...base, title: 'Write the manual', dueDate: '2031-01-10', status: 'COMPLETED', tags: ['docs'] });
     await seedTask(page.request, { ...base, assigneeId: otherId, title: 'Not mine' });
 
-    await page.goto('/tasks');
+    // Completed tasks too (hidden by default, issue 18).
+    await page.goto('/tasks?done=show');
     await expect(page.getByRole('heading', { level: 1, name: 'Assigned Tasks' })).toBeVisible();
     await expect(page.getByText('Manage and track your assigned tasks')).toBeVisible();
     await expect(page.getByText('Showing 4 of 4 tasks')).toBeVisible();

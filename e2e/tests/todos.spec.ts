@@ -75,7 +75,7 @@ test.describe('todos dashboard', () => {
       }
     };
 
-    await page.goto('/');
+    await page.goto('/?done=show'); // completed and cancelled todos too (hidden by default, issue 18)
     await expectShown(all);
     await expect(filter(page, 'Status').locator('option')).toHaveText(['All Status', 'Pending', 'In Progress', 'Completed', 'Cancelled']);
     await expect(filter(page, 'Priority').locator('option')).toHaveText(['All Priorities', 'Low', 'Medium', 'High', 'Urgent']);
@@ -123,7 +123,7 @@ test.describe('todos dashboard', () => {
     const home = await seedCategory(page.request, { name: 'Home' });
     await seedTodo(page.request, { title: 'Water the plants', category: home._id, status: 'PENDING' });
     await seedTodo(page.request, { title: 'Paint the fence', category: home._id, status: 'IN_PROGRESS' });
-    await page.goto('/');
+    await page.goto('/?done=show'); // completed and cancelled todos too (hidden by default, issue 18)
 
     const todo = card(page, 'Water the plants');
     await todo.getByRole('checkbox', { name: 'Mark as complete: Water the plants' }).check();
@@ -335,7 +335,7 @@ test.describe('todos dashboard with many todos', () => {
     for (let index = 1; index <= 30; index += 1) {
       await seedTodo(page.request, { title: `Bulk todo ${String(index).padStart(2, '0')}`, category: category._id, status: index <= 26 ? 'PENDING' : 'COMPLETED' });
     }
-    await page.goto('/');
+    await page.goto('/?done=show'); // completed and cancelled todos too (hidden by default, issue 18)
     const cards = page.getByRole('list', { name: 'Todos' }).getByRole('article');
     await expect(cards).toHaveCount(24);
     await expect(page.getByText('Showing 24 of 30 todos')).toBeVisible();

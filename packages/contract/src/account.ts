@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { isTimeZone, normalizeTimeZone } from './rules/time-zone.js';
-import { emailSchema, fullNameSchema, meSchema, passwordSchema, usernameSchema } from './users.js';
+import { emailSchema, fullNameSchema, listLayoutSchema, meSchema, passwordSchema, usernameSchema } from './users.js';
 
 /*
  * The account's self-service (issue 16, "The account"): profile, avatar, password, sessions,
@@ -18,13 +18,23 @@ export const timeZoneSchema = z
 /**
  * PUT /users/me: any of the profile's three, each checked as at registration, and the time zone
  * reminders are timed in (null clears it: UTC until the web app saves the browser's again, and a
- * client may send back the answer it read); a field left out stays as it is.
+ * client may send back the answer it read), and display preferences; a field left out stays as it is.
  */
 export const updateProfileBodySchema = z.object({
   fullName: fullNameSchema.optional(),
   username: usernameSchema.optional(),
   email: emailSchema.optional(),
   timeZone: timeZoneSchema.nullable().optional(),
+  preferences: z
+    .object(
+      {
+        todosLayout: listLayoutSchema.optional(),
+        tasksLayout: listLayoutSchema.optional(),
+      },
+      { error: 'Preferences must be an object' },
+    )
+    .optional()
+    .describe('Display preferences to change (issue 18); one left out stays as it is, and the answer carries them all'),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export type UpdateProfileData = z.output<typeof updateProfileBodySchema>;

@@ -12,6 +12,7 @@ import {
   optionalPageQuerySchema,
   pagePaginationSchema,
   pageQuerySchema,
+  queryBooleanSchema,
   queryIntSchema,
   referenceSchema,
   searchQuerySchema,
@@ -232,6 +233,9 @@ export const listAssignedTasksQuerySchema = z.object({
   ...taskFilters,
   sortBy: taskFilters.sortBy.default('dueDate'),
   sortOrder: sortOrderSchema.default('asc'),
+  hideDone: queryBooleanSchema
+    .optional()
+    .describe('true: leave out COMPLETED and CANCELLED tasks (unless a status filter is sent) and answer how many were left out in hiddenDone'),
 });
 export type ListAssignedTasksQuery = z.input<typeof listAssignedTasksQuerySchema>;
 export type ListAssignedTasksData = z.output<typeof listAssignedTasksQuerySchema>;
@@ -280,6 +284,10 @@ export const assignedTasksResponseSchema = z.object({
   data: z.array(taskSchema),
   total: z.number().describe('Assigned tasks matching the filters'),
   pagination: pagePaginationSchema,
+  hiddenDone: z
+    .number()
+    .optional()
+    .describe('Only with hideDone=true: the COMPLETED and CANCELLED tasks matching the other filters, left out of this answer'),
   message: z.string(),
 });
 export type AssignedTasksResponse = z.infer<typeof assignedTasksResponseSchema>;

@@ -112,6 +112,9 @@ export const listTodosQuerySchema = z.object({
   today: calendarDateSchema
     .optional()
     .describe("The client's local date (YYYY-MM-DD) for the date filter; defaults to the server's UTC date"),
+  hideDone: queryBooleanSchema
+    .optional()
+    .describe('true: leave out COMPLETED and CANCELLED todos (unless a status filter is sent) and answer how many were left out in hiddenDone'),
 });
 export type ListTodosQuery = z.input<typeof listTodosQuerySchema>;
 export type ListTodosData = z.output<typeof listTodosQuerySchema>;
@@ -124,6 +127,10 @@ export const todosResponseSchema = z.object({
   data: z.array(todoSchema),
   total: z.number().optional().describe('Only when a page was asked for (page or limit): the todos matching the filters'),
   pagination: pagePaginationSchema.optional().describe('Only when a page was asked for (page or limit)'),
+  hiddenDone: z
+    .number()
+    .optional()
+    .describe('Only with hideDone=true: the COMPLETED and CANCELLED todos matching the other filters, left out of this answer'),
   message: z.string(),
 });
 export type TodosResponse = z.infer<typeof todosResponseSchema>;

@@ -92,6 +92,21 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** The signed-in user as GET /users/me shows them: the spec's user, and what only they see about their account. */
+/** How the todos dashboard and /tasks lay out their items (issue 18): cards, or a compact list. */
+export const listLayouts = ['cards', 'list'] as const;
+export type ListLayout = (typeof listLayouts)[number];
+export const listLayoutSchema = z.enum(listLayouts, { error: 'Layout must be cards or list' });
+
+/** The person's display choices, remembered on the server so that every browser shows the same. */
+export const userPreferencesSchema = z
+  .object({
+    todosLayout: listLayoutSchema.describe('The todos dashboard: cards (the default) or a compact list'),
+    tasksLayout: listLayoutSchema.describe('/tasks (assigned tasks): cards (the default) or a compact list'),
+  })
+  .describe("The signed-in user's display preferences");
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+export const defaultUserPreferences: UserPreferences = { todosLayout: 'cards', tasksLayout: 'cards' };
+
 export const meSchema = userSchema
   .extend({
     isAdmin: z.boolean().describe("Whether this account administers the instance (issue 16)"),
@@ -101,6 +116,7 @@ export const meSchema = userSchema
       .nullable()
       .optional()
       .describe("The IANA time zone reminders are timed in (PUT /users/me sets it); null until chosen, and then UTC"),
+    preferences: userPreferencesSchema.optional().describe('Display preferences (PUT /users/me sets them); every one has its default until chosen'),
   })
   .describe('The signed-in user');
 export type Me = z.infer<typeof meSchema>;

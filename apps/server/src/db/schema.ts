@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UserPreferences } from '@tasklane/contract';
 import {
   bigint,
   bigserial,
@@ -50,6 +51,11 @@ export const users = pgTable(
      * until chosen (the web app sets the browser's), and then UTC.
      */
     timeZone: text('time_zone'),
+    /**
+     * Display choices (issue 18: the todos dashboard's and /tasks's layout), only those chosen;
+     * GET /users/me fills in the defaults. Read with the session, so they cost no request.
+     */
+    preferences: jsonb('preferences').$type<Partial<UserPreferences>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

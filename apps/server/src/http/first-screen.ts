@@ -21,7 +21,7 @@ export type FirstScreen = {
  * - Data, for a request that carries a session cookie (a signed-out visitor is sent to /login
  *   and would use none of it): who is signed in, and on the dashboard (`/` with no filter in its
  *   address) the todos and their categories. Each URL is exactly what the web app requests
- *   (apps/web: get-me.ts, get-todos.ts: the first page with no filter, get-todo-categories.ts), or the browser
+ *   (apps/web: get-me.ts, get-todos.ts: the first page with no filter, completed and cancelled todos hidden as by default since issue 18, get-todo-categories.ts), or the browser
  *   would fetch it twice.
  * - Code: the landing page's chunks, as the web build lists them (dist/first-screen.json,
  *   apps/web/first-screen-chunks.ts); the dashboard's only with a session cookie.
@@ -31,7 +31,7 @@ export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: 
   const isSignedOutPage = SIGNED_OUT_PAGES.has(pathname);
   const hasSession = !isSignedOutPage && readSessionToken(request, secure) !== undefined;
   const fetches = hasSession ? ['/api/v1/users/me'] : [];
-  if (hasSession && pathname === '/' && !search) fetches.push('/api/v1/todos?page=1&limit=24', '/api/v1/categories?type=TODO');
+  if (hasSession && pathname === '/' && !search) fetches.push('/api/v1/todos?hideDone=true&page=1&limit=24', '/api/v1/categories?type=TODO');
   const modules = isSignedOutPage || hasSession ? (chunks[pathname] ?? []) : [];
   return { fetches, modules };
 }

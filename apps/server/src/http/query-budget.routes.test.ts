@@ -219,7 +219,12 @@ describe('SQL statements per request', () => {
       const account = await buildSignedInUser(server);
       return call('PUT', '/api/v1/users/me', {
         cookie: account.cookie,
-        body: { fullName: 'Budget Person', username: `budget_${Date.now()}`, email: `budget_me_${Date.now()}@example.com` },
+        body: {
+          fullName: 'Budget Person',
+          username: `budget_${Date.now()}`,
+          email: `budget_me_${Date.now()}@example.com`,
+          preferences: { todosLayout: 'list' },
+        },
       });
     },
     'PUT /api/v1/users/me/avatar': async () => {
@@ -281,7 +286,9 @@ describe('SQL statements per request', () => {
       const category = await buildCategory(server, owner.cookie);
       return call('DELETE', `/api/v1/categories/${category._id}`, { cookie: owner.cookie });
     },
-    'GET /api/v1/todos': () => call('GET', '/api/v1/todos?status=PENDING&date=today&today=2025-01-05', { cookie: owner.cookie }),
+    // A page past the end (its own count) with the done todos hidden (their count, issue 18).
+    'GET /api/v1/todos': () =>
+      call('GET', '/api/v1/todos?priority=HIGH&date=today&today=2025-01-05&page=99&limit=10&hideDone=true', { cookie: owner.cookie }),
     'POST /api/v1/todos': async () => {
       const category = await buildCategory(server, owner.cookie);
       return call('POST', '/api/v1/todos', { cookie: owner.cookie, body: { title: 'Budget todo', category: category._id } });
@@ -417,7 +424,8 @@ describe('SQL statements per request', () => {
       const { task } = await buildTaskFixture();
       return call('DELETE', `/api/v1/tasks/${task._id}`, { cookie: owner.cookie });
     },
-    'GET /api/v1/users/tasks': () => call('GET', '/api/v1/users/tasks?search=Task&status=TODO', { cookie: other.cookie }),
+    // A page past the end (its own count) with the done tasks hidden (their count, issue 18).
+    'GET /api/v1/users/tasks': () => call('GET', '/api/v1/users/tasks?search=Task&page=99&limit=5&hideDone=true', { cookie: other.cookie }),
     'GET /api/v1/tasks/board': async () => {
       const { feature, category } = await buildTaskFixture();
       await buildTask(server, other.cookie, feature._id);

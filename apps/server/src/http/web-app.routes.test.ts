@@ -76,13 +76,13 @@ describe('serving the built web app', () => {
     const preloads = [...response.text.matchAll(/<link rel="(preload|modulepreload)"[^>]*href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
     expect(preloads).toEqual([
       'preload /api/v1/users/me',
-      'preload /api/v1/todos?page=1&amp;limit=24',
+      'preload /api/v1/todos?hideDone=true&amp;page=1&amp;limit=24',
       'preload /api/v1/categories?type=TODO',
       'modulepreload /assets/todos-page-1a2b.js',
     ]);
     // Fetch preloads in the mode of the app's same-origin fetch, placed after the entry script
     // and what blocks the first paint (on HTTP/1.1's six connections those are asked for first).
-    expect(response.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/todos?page=1&amp;limit=24">');
+    expect(response.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/todos?hideDone=true&amp;page=1&amp;limit=24">');
     expect(response.text.indexOf('rel="preload"')).toBeGreaterThan(response.text.indexOf('<script'));
     expect(response.text.indexOf('rel="preload"')).toBeLessThan(response.text.indexOf('</head>'));
     expectSecurityHeaders(response);

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { UserPreferences } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { accountUserColumns, type AccountUserRow } from '../users/users.repo.js';
@@ -22,15 +23,22 @@ export async function findTakenByOthers(db: Db, userId: string, values: { email?
   };
 }
 
-/** Writes the profile fields given (and the time zone) and answers the account as /users/me shows it. */
+/**
+ * Writes the profile fields given (and the time zone, and the preferences sent merged into those
+ * held) and answers the account as /users/me shows it.
+ */
 export async function updateProfile(
   db: Db,
   userId: string,
-  values: { fullName?: string; username?: string; email?: string; timeZone?: string | null },
+  { preferences, ...values }: { fullName?: string; username?: string; email?: string; timeZone?: string | null; preferences?: Partial<UserPreferences> },
 ): Promise<AccountUserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({
+      ...values,
+      ...(preferences ? { preferences: sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning(accountUserColumns);
   return row as AccountUserRow | undefined;

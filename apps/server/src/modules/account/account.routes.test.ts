@@ -81,6 +81,7 @@ describe('PUT /api/v1/users/me: the profile', () => {
         isAdmin: false,
         twoFactorEnabled: false,
         timeZone: null,
+        preferences: { todosLayout: 'cards', tasksLayout: 'cards' },
       },
     });
     expect((await server.request('GET', ME, { cookie })).body.data.fullName).toBe('Ada Lovelace');
@@ -165,6 +166,67 @@ describe('the time zone (PUT /api/v1/users/me)', () => {
     expect(sentBack.body.data).toEqual(me);
     const cleared = await server.request('PUT', ME, { cookie, body: { timeZone: null } });
     expect(cleared.body.data.timeZone).toBeNull();
+  });
+});
+
+describe('display preferences (PUT /api/v1/users/me, issue 18)', () => {
+  const DEFAULTS = { todosLayout: 'cards', tasksLayout: 'cards' };
+
+  it('are the defaults until chosen; PUT changes the one sent, keeps the other, and GET answers both', async () => {
+    const { user, cookie } = await buildSignedInUser(server);
+    expect((await server.request('GET', ME, { cookie })).body.data.preferences).toEqual(DEFAULTS);
+    const set = await server.request('PUT', ME, { cookie, body: { preferences: { todosLayout: 'list' } } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data).toMatchObject({ preferences: { todosLayout: 'list', tasksLayout: 'cards' }, fullName: user.fullName, email: user.email });
+    await server.request('PUT', ME, { cookie, body: { preferences: { tasksLayout: 'list' } } });
+    expect((await server.request('GET', ME, { cookie })).body.data.preferences).toEqual({ todosLayout: 'list', tasksLayout: 'list' });
+    // A profile change, and a client that knows nothing of preferences, leave them as they are.
+    const renamed = await server.request('PUT', ME, { cookie, body: { fullName: 'Still Listing' } });
+    expect(renamed.body.data.preferences).toEqual({ todosLayout: 'list', tasksLayout: 'list' });
+    const back = await server.request('PUT', ME, { cookie, body: { preferences: { todosLayout: 'cards' } } });
+    expect(back.body.data.preferences).toEqual({ todosLayout: 'cards', tasksLayout: 'list' });
+  });
+
+  it('refuses what is not a layout, or not an object, with 400 on its field, and keeps what it had', async () => {
+    const { cookie } = await buildSignedInUser(server);
+    await server.request('PUT', ME, { cookie, body: { preferences: { todosLayout: 'list' } } });
+    const cases: Array<[unknown, string, string]> = [
+      [{ todosLayout: 'grid' }, 'preferences.todosLayout', 'Layout must be cards or list'],
+      [{ tasksLayout: 'LIST' }, 'preferences.tasksLayout', 'Layout must be cards or list'],
+      [{ todosLayout: null }, 'preferences.todosLayout', 'Layout must be cards or list'],
+      ['list', 'preferences', 'Preferences must be an object'],
+      [['list'], 'preferences', 'Preferences must be an object'],
+      [null, 'preferences', 'Preferences must be an object'],
+    ];
+    for (const [preferences, field, message] of cases) {
+      const response = await server.request('PUT', ME, { cookie, body: { preferences } });
+      expectError(response, 400);
+      expect(response.body.code).toBe('VALIDATION_ERROR');
+      expect(response.body.errors, JSON.stringify(preferences)).toContainEqual({ field, message });
+    }
+    expect((await server.request('GET', ME, { cookie })).body.data.preferences).toEqual({ todosLayout: 'list', tasksLayout: 'cards' });
+  });
+
+  it("are the account's own: another person's answer keeps the defaults, and no other user object carries them", async () => {
+    const chooser = await buildSignedInUser(server);
+    const other = await buildSignedInUser(server);
+    await server.request('PUT', ME, { cookie: chooser.cookie, body: { preferences: { todosLayout: 'list', tasksLayout: 'list' } } });
+    expect((await server.request('GET', ME, { cookie: other.cookie })).body.data.preferences).toEqual(DEFAULTS);
+    // Looked up by email, the chooser is shown without their preferences.
+    const found = await server.request('GET', `/api/v1/users?email=${encodeURIComponent(chooser.user.email)}`, { cookie: other.cookie });
+    expect(found.status, found.text).toBe(200);
+    expect(found.text).toContain(chooser.user.id);
+    expect(found.text).not.toContain('preferences');
+    expect(found.text).not.toContain('Layout');
+  });
+
+  it('takes back the answer it gave', async () => {
+    const { cookie } = await buildSignedInUser(server);
+    await server.request('PUT', ME, { cookie, body: { preferences: { tasksLayout: 'list' } } });
+    const me = (await server.request('GET', ME, { cookie })).body.data;
+    const sentBack = await server.request('PUT', ME, { cookie, body: me });
+    expect(sentBack.status, sentBack.text).toBe(200);
+    expect(sentBack.body.data).toEqual(me);
   });
 });
 

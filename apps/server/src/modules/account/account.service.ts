@@ -34,6 +34,7 @@ export async function updateProfile(ctx: ServiceContext, user: Actor, body: Upda
     username: body.username,
     email: body.email,
     timeZone: body.timeZone,
+    preferences: body.preferences,
   };
   const taken = takenMessage(await repo.findTakenByOthers(ctx.db, user.id, { email: changes.email, username: changes.username }));
   if (taken) throw conflict(taken);

@@ -45,6 +45,8 @@ describe('session lifecycle: /users/me, expiry, sliding refresh, logout', () => 
           twoFactorEnabled: false,
           // Not chosen yet (reminders use UTC until the web app saves the browser's).
           timeZone: null,
+          // Issue 18: every display preference at its default until chosen.
+          preferences: { todosLayout: 'cards', tasksLayout: 'cards' },
         },
       });
       expect(response.text).not.toMatch(/argon2|password|totp/i);

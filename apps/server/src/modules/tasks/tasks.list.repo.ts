@@ -1,5 +1,5 @@
 import { priorities, statisticsOfCounts, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
-import { and, asc, eq, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderTerm, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
 import { projects, tasks, workspaces } from '../../db/schema.js';
@@ -7,13 +7,23 @@ import { membershipRoleOf } from '../projects/projects.repo.js';
 import { preparedStatement, preparedStatements } from '../../db/prepared.js';
 import { fromTasks, type TaskRow } from './tasks.repo.js';
 
-export type TaskFilters = { search?: string; status?: TaskStatus[]; priority?: Priority };
+export type TaskFilters = {
+  search?: string;
+  status?: TaskStatus[];
+  priority?: Priority;
+  /** Leave out COMPLETED and CANCELLED tasks (issue 18: /tasks's default). */
+  hideDone?: boolean;
+};
+
+/** What /tasks hides by default (issue 18). */
+const doneTaskStatuses: TaskStatus[] = ['COMPLETED', 'CANCELLED'];
 export type TaskSort = { sortBy: TaskSortField; sortOrder: SortOrder };
 export type TaskPage = TaskSort & { page: number; limit: number };
 
 function filterConditions(filters: TaskFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(inArray(tasks.status, filters.status));
+  if (filters.hideDone) conditions.push(notInArray(tasks.status, doneTaskStatuses));
   if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
   const search = taskSearchCondition(filters.search);
   if (search) conditions.push(search);
@@ -123,14 +133,13 @@ export async function countFeatureTasks(
  * no `limit`. The page's ids (with the total as a window count) are chosen from tasks alone;
  * only that page is then populated by joins.
  */
+const assignedWhere = (userId: string, filters: TaskFilters) =>
+  and(eq(tasks.assigneeId, userId), or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)), ...filterConditions(filters));
+
 export async function listAssignedTasks(db: Db, userId: string, filters: TaskFilters, page: TaskSort | TaskPage) {
   const order = orderFor(page, { tiesByDueDate: true });
   const paging = 'limit' in page ? page : undefined;
-  const where = and(
-    eq(tasks.assigneeId, userId),
-    or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)),
-    ...filterConditions(filters),
-  );
+  const where = assignedWhere(userId, filters);
   if (!paging) {
     // Every one: read straight from the assignee's tasks (a page's two steps would make the
     // planner hash-join the chosen ids against a sequential scan of all tasks).
@@ -163,4 +172,15 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(where);
   return { rows: [] as TaskRow[], total: count?.total ?? 0 };
+}
+
+/** How many of the user's COMPLETED and CANCELLED assigned tasks the other filters match: what hideDone left out. */
+export async function countDoneAssignedTasks(db: Db, userId: string, filters: TaskFilters): Promise<number> {
+  const [count] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(and(assignedWhere(userId, { ...filters, hideDone: false }), inArray(tasks.status, doneTaskStatuses)));
+  return count?.total ?? 0;
 }

@@ -75,6 +75,8 @@ export async function listTasks(ctx: ServiceContext, user: UserRow, query: ListT
  * that is more, so `pagination` still says one page), else that page.
  */
 export async function listAssignedTasks(ctx: ServiceContext, user: UserRow, query: ListAssignedTasksData) {
+  // A status filter says which tasks to show: it wins over hiding the done ones (issue 18).
+  const isHidingDone = query.hideDone === true && !query.status;
   const filters = { search: query.search, status: query.status, priority: query.priority };
   const isPaged = query.page !== undefined || query.limit !== undefined;
   const page = query.page ?? 1;
@@ -82,15 +84,18 @@ export async function listAssignedTasks(ctx: ServiceContext, user: UserRow, quer
   const { rows, total } = await list.listAssignedTasks(
     ctx.db,
     user.id,
-    filters,
+    { ...filters, hideDone: isHidingDone },
     isPaged ? { page, limit: query.limit ?? ASSIGNED_PAGE_LIMIT_DEFAULT, ...sort } : sort,
   );
+  // How many the default hid, for 'Show completed (N)'.
+  const hidden = query.hideDone ? { hiddenDone: isHidingDone ? await list.countDoneAssignedTasks(ctx.db, user.id, filters) : 0 } : {};
   const limit = query.limit ?? (isPaged ? ASSIGNED_PAGE_LIMIT_DEFAULT : Math.max(ASSIGNED_PAGE_LIMIT_DEFAULT, total));
   const today = utcToday();
   return {
     data: rows.map((row) => presentTask(row, roleFrom(user, row) ?? 'VIEWER', user.id, today)),
     total,
     pagination: { total: pageCount(total, limit), page, limit },
+    ...hidden,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Priority, TodoData, TodoStatus, UpdateTodoData } from '@tasklane/contract';
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
 import { categories, todos } from '../../db/schema.js';
@@ -44,11 +44,17 @@ export type TodoFilters = {
   isToday?: boolean;
   /** 'today' or 'other' relative to `today` (YYYY-MM-DD). */
   date?: { when: 'today' | 'other'; today: string };
+  /** Leave out COMPLETED and CANCELLED todos (issue 18: the dashboard's default). */
+  hideDone?: boolean;
 };
+
+/** What the dashboard hides by default (issue 18). */
+const doneTodoStatuses: TodoStatus[] = ['COMPLETED', 'CANCELLED'];
 
 function filterConditions(ownerId: string, filters: TodoFilters): SQL[] {
   const conditions: SQL[] = [eq(todos.ownerId, ownerId)];
   if (filters.status) conditions.push(eq(todos.status, filters.status));
+  if (filters.hideDone) conditions.push(notInArray(todos.status, doneTodoStatuses));
   if (filters.priority) conditions.push(eq(todos.priority, filters.priority));
   if (filters.categoryId) conditions.push(eq(todos.categoryId, filters.categoryId));
   if (filters.isToday !== undefined) conditions.push(eq(todos.isToday, filters.isToday));
@@ -103,6 +109,13 @@ export async function listTodos(db: Db, ownerId: string, filters: TodoFilters, p
   if (first || page.page === 1) return { rows: todoRows, total: first?.total ?? 0 };
   const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(todos).where(where);
   return { rows: todoRows, total: count?.total ?? 0 };
+}
+
+/** How many of the owner's COMPLETED and CANCELLED todos the other filters match: what hideDone left out. */
+export async function countDoneTodos(db: Db, ownerId: string, filters: TodoFilters): Promise<number> {
+  const where = and(...filterConditions(ownerId, { ...filters, hideDone: false }), inArray(todos.status, doneTodoStatuses));
+  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(todos).where(where);
+  return count?.total ?? 0;
 }
 
 /** Creates the actor's todo and its event, in one statement. */

@@ -13,7 +13,7 @@ export function todosRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
       const { category, ...filters } = request.query;
       const { todos, ...page } = await listTodos(ctx, currentUser(request), { ...filters, categoryId: category });
       // Without a page asked for, exactly the spec's { success, todos, data, message }.
-      const found = (page.total ?? todos.length) > 0;
+      const found = ('total' in page ? page.total : todos.length) > 0;
       return { success: true as const, todos, data: todos, ...page, message: found ? 'Todos fetched successfully' : 'No todos found' };
     });
 

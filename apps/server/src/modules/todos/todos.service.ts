@@ -23,20 +23,26 @@ export type ListTodosInput = Omit<repo.TodoFilters, 'date'> & {
  * limit is sent, that page with the number matching and the page count.
  */
 export async function listTodos(ctx: ServiceContext, user: UserRow, input: ListTodosInput) {
-  const { date, today, page, limit, ...rest } = input;
+  const { date, today, page, limit, hideDone, ...rest } = input;
+  // A status filter says which todos to show: it wins over hiding the done ones.
+  const isHidingDone = hideDone === true && !rest.status;
   const filters: repo.TodoFilters = {
     ...rest,
     ...(date ? { date: { when: date, today: today ?? new Date().toISOString().slice(0, 10) } } : {}),
   };
+  const shown = { ...filters, hideDone: isHidingDone };
+  // Issue 18: how many the default hid, for 'Show completed (N)'.
+  const hidden = async () => (hideDone ? { hiddenDone: isHidingDone ? await repo.countDoneTodos(ctx.db, user.id, filters) : 0 } : {});
   if (page === undefined && limit === undefined) {
-    return { todos: (await repo.listTodos(ctx.db, user.id, filters)).map(presentTodo) };
+    return { todos: (await repo.listTodos(ctx.db, user.id, shown)).map(presentTodo), ...(await hidden()) };
   }
   const paging = { page: page ?? 1, limit: limit ?? TODO_PAGE_LIMIT_DEFAULT };
-  const { rows, total } = await repo.listTodos(ctx.db, user.id, filters, paging);
+  const { rows, total } = await repo.listTodos(ctx.db, user.id, shown, paging);
   return {
     todos: rows.map(presentTodo),
     total,
     pagination: { total: pageCount(total, paging.limit), ...paging },
+    ...(await hidden()),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { UserPreferences } from '@tasklane/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -19,9 +20,16 @@ export const accountUserColumns = {
   isAdmin: users.isAdmin,
   twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as('two_factor_enabled'),
   timeZone: users.timeZone,
+  preferences: users.preferences,
 };
 
-export type AccountUserRow = UserRow & { isAdmin: boolean; twoFactorEnabled: boolean; timeZone: string | null };
+export type AccountUserRow = UserRow & {
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+  timeZone: string | null;
+  /** Only the preferences chosen (GET /users/me fills in the defaults). */
+  preferences: Partial<UserPreferences>;
+};
 
 export async function findUserCredentialsByEmail(db: Db, email: string) {
   const [row] = await db

@@ -1,4 +1,4 @@
-import type { ListUsersData, Me } from '@tasklane/contract';
+import { defaultUserPreferences, type ListUsersData, type Me } from '@tasklane/contract';
 import type { Actor, ServiceContext } from '../context.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
@@ -16,7 +16,13 @@ export async function listUsers(ctx: ServiceContext, callerId: string, query: Li
 
 /** The signed-in user, as the API shows them. */
 export function describeCurrentUser(user: Actor): Me {
-  return { ...presentUser(user), isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled, timeZone: user.timeZone };
+  return {
+    ...presentUser(user),
+    isAdmin: user.isAdmin,
+    twoFactorEnabled: user.twoFactorEnabled,
+    timeZone: user.timeZone,
+    preferences: { ...defaultUserPreferences, ...user.preferences },
+  };
 }
 
 function found(user: repo.UserRow | undefined): repo.UserRow[] {

@@ -11,9 +11,22 @@ export interface MenuItem {
 }
 
 /** A menu of actions opened from a trigger button (arrow keys move, Enter picks, Escape closes). */
-export function DropdownMenu({ trigger, items, align = 'end' }: { trigger: ReactElement; items: readonly MenuItem[]; align?: 'start' | 'end' }) {
+export function DropdownMenu({
+  trigger,
+  items,
+  align = 'end',
+  open,
+  onOpenChange,
+}: {
+  trigger: ReactElement;
+  items: readonly MenuItem[];
+  align?: 'start' | 'end';
+  /** Controlled opening, so that something else (a keyboard shortcut) can open it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   return (
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

@@ -10,12 +10,14 @@ export interface AssignedTaskPage {
   total: number;
   /** How many pages of that size there are (0 when none match). */
   pages: number;
+  /** The completed and cancelled tasks the filters match, left out (issue 18); 0 when none were. */
+  hiddenDone: number;
 }
 
 /** GET /api/v1/users/tasks with a page, a limit, the search, the filters and the sort. */
 export async function getAssignedTaskPage(query: Record<string, string>, signal?: AbortSignal): Promise<AssignedTaskPage> {
   const response = await callApi(operations.tasks.listAssigned, { query, signal });
-  return { tasks: response.data, total: response.total, pages: response.pagination.total };
+  return { tasks: response.data, total: response.total, pages: response.pagination.total, hiddenDone: response.hiddenDone ?? 0 };
 }
 
 export const assignedTaskPageQueryOptions = (query: Record<string, string>) =>

@@ -1,4 +1,4 @@
-import { formatShortDate, type Task } from '@tasklane/contract';
+import { formatShortDate, type Task, type UpdateTaskBody } from '@tasklane/contract';
 import { AlertTriangle, ArrowRight, CalendarDays, Clock, FolderKanban, Layers } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -11,14 +11,24 @@ import { cn } from '@/lib/cn';
 import { formatHoursSpent } from '@/lib/format';
 import { AttachmentCount } from './attachment-count';
 import { TaskKey } from './task-key';
+import { TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
+
+/** Issue 18: the status and priority of an assigned task, changed in place (for those who may edit it). */
+export interface AssignedInlineEditing {
+  onChange: (task: Task, changes: Omit<UpdateTaskBody, 'version'>) => void;
+  isSaving: (taskId: string) => boolean;
+}
 
 /**
  * A task assigned to the caller (SPEC 2): overdue marker, category chip, due date or 'Not set
  * Yet', actual/estimated hours, creator, project and feature, tags and 'Visit Task'.
  * Memoized: a page of cards re-renders only when its tasks change.
  */
-export const AssignedTaskCard = memo(function AssignedTaskCard({ task }: { task: Task }) {
+export const AssignedTaskCard = memo(function AssignedTaskCard({ task, inline }: { task: Task; inline?: AssignedInlineEditing }) {
   const headingId = `assigned-task-${task._id}`;
+  const editing = task.abilities.canEdit ? inline : undefined;
+  const picker = useTaskPickers(task._id, editing !== undefined);
+  const isSaving = editing?.isSaving(task._id) ?? false;
   return (
     <article
       aria-labelledby={headingId}
@@ -26,8 +36,28 @@ export const AssignedTaskCard = memo(function AssignedTaskCard({ task }: { task:
     >
       <div className="flex flex-wrap items-center gap-1.5">
         <TaskKey taskKey={task.key} />
-        <TaskStatusBadge status={task.status} />
-        <PriorityBadge priority={task.priority} />
+        {editing ? (
+          <TaskStatusPicker
+            taskTitle={task.title}
+            value={task.status}
+            isBusy={isSaving}
+            onPick={(status) => editing.onChange(task, { status })}
+            {...picker('status')}
+          />
+        ) : (
+          <TaskStatusBadge status={task.status} />
+        )}
+        {editing ? (
+          <TaskPriorityPicker
+            taskTitle={task.title}
+            value={task.priority}
+            isBusy={isSaving}
+            onPick={(priority) => editing.onChange(task, { priority })}
+            {...picker('priority')}
+          />
+        ) : (
+          <PriorityBadge priority={task.priority} />
+        )}
         {task.isOverdue && (
           <Badge tone="red">
             <AlertTriangle aria-hidden="true" className="size-3" />

@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { formatShortDate, type BoardTask, type TaskStatus } from '@tasklane/contract';
+import { formatShortDate, type BoardTask, type ProjectMember, type TaskStatus, type UpdateTaskBody } from '@tasklane/contract';
 import { ArrowRightLeft, CalendarDays, GripVertical } from 'lucide-react';
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,8 +12,11 @@ import { IconButton } from '@/components/ui/icon-button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatEnum } from '@/lib/format';
+import type { TaskRef } from '../api/update-task';
 import type { BoardCard } from '../lib/board';
 import { TaskKey } from './task-key';
+import type { OptionsState } from './task-fields';
+import { TaskAssigneePicker, TaskPriorityPicker, useTaskPickers } from './task-pickers';
 
 const MAX_TAGS = 3;
 
@@ -24,13 +27,16 @@ export interface BoardCardViewProps extends HTMLAttributes<HTMLDivElement> {
   handle?: ReactNode;
   /** The 'Move to…' menu (only for those who may move cards). */
   menu?: ReactNode;
+  /** The priority and assignee as pickers (issue 18), in place of the plain badge and avatar. */
+  priority?: ReactNode;
+  assignee?: ReactNode;
   isPlaceholder?: boolean;
   isOverlay?: boolean;
 }
 
 /** What a card shows: title, priority, overdue marker, tags, due date and the assignee. */
 export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(function BoardCardView(
-  { task, href, handle, menu, isPlaceholder, isOverlay, className, ...props },
+  { task, href, handle, menu, priority, assignee, isPlaceholder, isOverlay, className, ...props },
   ref,
 ) {
   const tags = task.tags.slice(0, MAX_TAGS);
@@ -61,7 +67,7 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         <TaskKey taskKey={task.key} className="text-[11px]" />
-        <PriorityBadge priority={task.priority} />
+        {priority ?? <PriorityBadge priority={task.priority} />}
         {task.isOverdue && <Badge tone="red">Overdue</Badge>}
         {tags.map((tag, index) => (
           <span
@@ -81,22 +87,34 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
             {formatShortDate(task.dueDate, 'No due date')}
           </span>
         </span>
-        {task.assigneeId ? (
-          <span title={`Assigned to ${task.assigneeId.fullName}`} className="flex">
-            <Avatar person={task.assigneeId} size="xs" />
-          </span>
-        ) : (
-          <span
-            role="img"
-            aria-label="Unassigned"
-            title="Unassigned"
-            className="size-6 rounded-full border border-dashed border-slate-300 dark:border-slate-600"
-          />
-        )}
+        {assignee ?? <CardAssignee person={task.assigneeId} />}
       </div>
     </div>
   );
 });
+
+/** The assignee's avatar, or a dashed circle for nobody. */
+function CardAssignee({ person }: { person: BoardTask['assigneeId'] }) {
+  return person ? (
+    <span title={`Assigned to ${person.fullName}`} className="flex">
+      <Avatar person={person} size="xs" />
+    </span>
+  ) : (
+    <span
+      role="img"
+      aria-label="Unassigned"
+      title="Unassigned"
+      className="block size-6 rounded-full border border-dashed border-slate-300 dark:border-slate-600"
+    />
+  );
+}
+
+/** What editing a card's priority and assignee in place needs (issue 18). */
+export interface BoardInlineEditing {
+  members: OptionsState<ProjectMember>;
+  onChange: (task: TaskRef & { version: number }, changes: Omit<UpdateTaskBody, 'version'>) => void;
+  isSaving: (taskId: string) => boolean;
+}
 
 export interface BoardCardProps {
   task: BoardCard;
@@ -107,13 +125,19 @@ export interface BoardCardProps {
   statuses: readonly TaskStatus[];
   /** 'Move to…': the card goes to the top of that column. */
   onMoveTo: (task: BoardCard, status: TaskStatus) => void;
+  /** Given to those who may edit the tasks: the priority and assignee pickers. */
+  inline?: BoardInlineEditing;
 }
 
 /**
  * A card on the board; when `canMove`, draggable (by its handle with the keyboard, anywhere with
  * a pointer) and with a 'Move to…' menu (one tap or a few keys, on a phone as with a screen reader).
  */
-export function BoardCardItem({ task, projectId, featureId, canMove, statuses, onMoveTo }: BoardCardProps) {
+export function BoardCardItem({ task, projectId, featureId, canMove, statuses, onMoveTo, inline }: BoardCardProps) {
+  // The keyboard's `s` opens 'Move to…' (the card's status is its column), `p` and `a` the pickers.
+  const picker = useTaskPickers(task._id, canMove);
+  const isSaving = inline?.isSaving(task._id) ?? false;
+  const place = { _id: task._id, version: task.version, projectId: { _id: projectId }, featureId: { _id: featureId } };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: task._id,
     disabled: !canMove,
@@ -131,6 +155,7 @@ export function BoardCardItem({ task, projectId, featureId, canMove, statuses, o
   ) : undefined;
   const menu = canMove ? (
     <DropdownMenu
+      {...picker('status')}
       items={statuses
         .filter((status) => status !== task.status)
         .map((status) => ({ label: formatEnum(status), onSelect: () => onMoveTo(task, status) }))}
@@ -144,8 +169,34 @@ export function BoardCardItem({ task, projectId, featureId, canMove, statuses, o
       }
     />
   ) : undefined;
+  const priority =
+    canMove && inline ? (
+      <TaskPriorityPicker
+        taskTitle={task.title}
+        value={task.priority}
+        isBusy={isSaving}
+        onPick={(next) => inline.onChange(place, { priority: next })}
+        {...picker('priority')}
+      />
+    ) : undefined;
+  const assignee =
+    canMove && inline ? (
+      <TaskAssigneePicker
+        taskTitle={task.title}
+        value={task.assigneeId}
+        members={inline.members}
+        isBusy={isSaving}
+        align="end"
+        onPick={(next) => inline.onChange(place, { assigneeId: next })}
+        {...picker('assignee')}
+      >
+        <CardAssignee person={task.assigneeId} />
+      </TaskAssigneePicker>
+    ) : undefined;
   return (
     <BoardCardView
+      priority={priority}
+      assignee={assignee}
       ref={setNodeRef}
       task={task}
       href={paths.task.href(projectId, featureId, task._id)}

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { formatCount, formatEnum } from '@/lib/format';
 import type { BoardCard } from '../lib/board';
-import { BoardCardItem } from './board-card';
+import { BoardCardItem, type BoardInlineEditing } from './board-card';
 import { LoadMoreCards } from './load-more-cards';
 
 /** A card's height before it is measured (title on one line, one row of badges). */
@@ -31,6 +31,8 @@ export interface BoardColumnProps {
   /** The columns shown (for each card's 'Move to…'). */
   statuses: readonly TaskStatus[];
   onMoveTo: (task: BoardCard, status: TaskStatus) => void;
+  /** Issue 18: the cards' priority and assignee pickers. */
+  inline?: BoardInlineEditing;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface BoardColumnProps {
  * sends them a page at a time: at the end of the loaded ones, the next page loads.
  */
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, ids, tasksById, total, hasMore, isLoadingMore, onLoadMore, projectId, featureId, canMove, statuses, onMoveTo } = props;
+  const { status, ids, tasksById, total, hasMore, isLoadingMore, onLoadMore, projectId, featureId, canMove, statuses, onMoveTo, inline } = props;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status), disabled: !canMove });
   const virtualizer = useVirtualizer({
@@ -99,7 +101,15 @@ export function BoardColumn(props: BoardColumnProps) {
                     className="absolute inset-x-0 top-0"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <BoardCardItem task={task} projectId={projectId} featureId={featureId} canMove={canMove} statuses={statuses} onMoveTo={onMoveTo} />
+                    <BoardCardItem
+                      task={task}
+                      projectId={projectId}
+                      featureId={featureId}
+                      canMove={canMove}
+                      statuses={statuses}
+                      onMoveTo={onMoveTo}
+                      inline={inline}
+                    />
                   </li>
                 );
               })}

@@ -22,6 +22,7 @@ import { paths } from '@/config/paths';
 import { formatEnum } from '@/lib/format';
 import { cardsOf, groupByStatus, moveAt, type BoardCard, type BoardColumns, type BoardMove } from '../lib/board';
 import { BoardCardView } from './board-card';
+import type { BoardInlineEditing } from './board-card';
 import { BoardColumn } from './board-column';
 
 export interface TaskBoardProps {
@@ -38,6 +39,8 @@ export interface TaskBoardProps {
   onLoadMore: (status: TaskStatus) => void;
   /** The columns whose next cards are loading. */
   loadingStatuses?: ReadonlySet<TaskStatus>;
+  /** Issue 18: the cards' priority and assignee, changed in place (with `canMove`). */
+  inline?: BoardInlineEditing;
 }
 
 const statusOfDropId = (id: UniqueIdentifier) => (String(id).startsWith('column:') ? (String(id).slice(7) as TaskStatus) : undefined);
@@ -63,7 +66,7 @@ const screenReaderInstructions = {
  * and keyboard, with spoken announcements. While a card is dragged the columns are a draft here;
  * the drop becomes one move, shown at once by the caller.
  */
-export function TaskBoard({ projectId, featureId, columns: loaded, statuses, canMove, onMove, onLoadMore, loadingStatuses }: TaskBoardProps) {
+export function TaskBoard({ projectId, featureId, columns: loaded, statuses, canMove, onMove, onLoadMore, loadingStatuses, inline }: TaskBoardProps) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
@@ -173,6 +176,7 @@ export function TaskBoard({ projectId, featureId, columns: loaded, statuses, can
             canMove={canMove}
             statuses={statuses}
             onMoveTo={moveTo}
+            inline={inline}
           />
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { formatShortDate, type TaskDetail } from '@tasklane/contract';
+import { dueDateTextSchema, formatShortDate, hoursTextSchema, toCalendarDate, type ProjectMember, type TaskDetail, type UpdateTaskBody } from '@tasklane/contract';
 import { OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
@@ -8,6 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { cardClassName } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatHours } from '@/lib/format';
+import { InlineValueEditor } from './inline-value-editor';
+import type { OptionsState } from './task-fields';
+import { TaskAssigneePicker, TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
 
 const muted = 'italic text-slate-400 dark:text-slate-500';
 
@@ -30,8 +33,52 @@ function Person({ person, fallback }: { person: TaskDetail['assigneeId']; fallba
   );
 }
 
-/** The task's description (Markdown) and details, read-only, with SPEC 2's fallbacks for what is not set. */
-export function TaskDetails({ task }: { task: TaskDetail }) {
+/** What editing in place needs (issue 18): only for those who may edit the task. */
+export interface InlineEditing {
+  members: OptionsState<ProjectMember>;
+  /** Saves the changed value at once (with the version shown). */
+  onChange: (changes: Omit<UpdateTaskBody, 'version'>) => void;
+  isBusy: boolean;
+}
+
+/** A number of hours as typed, checked with the contract's rule; the error to show, or null once saved. */
+function savedHours(label: string, text: string, save: (hours: number | null) => void): string | null {
+  const result = hoursTextSchema(label).safeParse(text);
+  if (!result.success) return result.error.issues[0]?.message ?? `${label} must be a whole number from 0 to 10000`;
+  save(result.data);
+  return null;
+}
+
+/**
+ * The task's description (Markdown) and details, with SPEC 2's fallbacks for what is not set.
+ * With `editing`, the status, priority, assignee, due date and hours are edited in place.
+ */
+export function TaskDetails({ task, editing }: { task: TaskDetail; editing?: InlineEditing }) {
+  const picker = useTaskPickers(task._id, editing !== undefined);
+  const status = <TaskStatusBadge status={task.status} />;
+  const priority = <PriorityBadge priority={task.priority} />;
+  const assignee = <Person person={task.assigneeId} fallback="Unassigned" />;
+  const dueDate = (
+    <span className={cn(!task.dueDate && muted, task.isOverdue && 'font-medium text-red-600 dark:text-red-400')}>
+      {formatShortDate(task.dueDate, 'Not set')}
+    </span>
+  );
+  const hours = (label: 'Estimated Hours' | 'Actual Hours', value: number | null, field: 'estimatedHours' | 'actualHours') => {
+    const shown = <span className={cn(value === null && muted)}>{formatHours(value)}</span>;
+    if (!editing) return shown;
+    return (
+      <InlineValueEditor
+        label={label}
+        valueText={formatHours(value)}
+        type="number"
+        initial={value === null ? '' : String(value)}
+        isBusy={editing.isBusy}
+        onSave={(text) => savedHours(label.replace(' Hours', ' hours'), text, (next) => editing.onChange({ [field]: next }))}
+      >
+        {shown}
+      </InlineValueEditor>
+    );
+  };
   return (
     <>
       {task.status === 'BLOCKED' && (
@@ -65,13 +112,46 @@ export function TaskDetails({ task }: { task: TaskDetail }) {
         </h2>
         <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-5 lg:grid-cols-3">
           <Detail label="Status">
-            <TaskStatusBadge status={task.status} />
+            {editing ? (
+              <TaskStatusPicker
+                taskTitle={task.title}
+                value={task.status}
+                isBusy={editing.isBusy}
+                onPick={(next) => editing.onChange({ status: next })}
+                {...picker('status')}
+              />
+            ) : (
+              status
+            )}
           </Detail>
           <Detail label="Priority">
-            <PriorityBadge priority={task.priority} />
+            {editing ? (
+              <TaskPriorityPicker
+                taskTitle={task.title}
+                value={task.priority}
+                isBusy={editing.isBusy}
+                onPick={(next) => editing.onChange({ priority: next })}
+                {...picker('priority')}
+              />
+            ) : (
+              priority
+            )}
           </Detail>
           <Detail label="Assignee">
-            <Person person={task.assigneeId} fallback="Unassigned" />
+            {editing ? (
+              <TaskAssigneePicker
+                taskTitle={task.title}
+                value={task.assigneeId}
+                members={editing.members}
+                isBusy={editing.isBusy}
+                onPick={(next) => editing.onChange({ assigneeId: next })}
+                {...picker('assignee')}
+              >
+                {assignee}
+              </TaskAssigneePicker>
+            ) : (
+              assignee
+            )}
           </Detail>
           <Detail label="Category">
             {task.categoryId ? (
@@ -84,21 +164,33 @@ export function TaskDetails({ task }: { task: TaskDetail }) {
             )}
           </Detail>
           <Detail label="Due Date">
-            <span className={cn(!task.dueDate && muted, task.isOverdue && 'font-medium text-red-600 dark:text-red-400')}>
-              {formatShortDate(task.dueDate, 'Not set')}
-            </span>
+            {editing ? (
+              <InlineValueEditor
+                label="Due Date"
+                valueText={formatShortDate(task.dueDate, 'Not set')}
+                type="date"
+                initial={task.dueDate ? toCalendarDate(task.dueDate) : ''}
+                isBusy={editing.isBusy}
+                onSave={(text) => {
+                  const result = dueDateTextSchema.safeParse(text);
+                  if (!result.success) return 'Due date must be a date';
+                  editing.onChange({ dueDate: result.data });
+                  return null;
+                }}
+              >
+                {dueDate}
+              </InlineValueEditor>
+            ) : (
+              dueDate
+            )}
             {task.isOverdue && (
               <Badge tone="red" className="ml-2">
                 Overdue
               </Badge>
             )}
           </Detail>
-          <Detail label="Estimated Hours">
-            <span className={cn(task.estimatedHours === null && muted)}>{formatHours(task.estimatedHours)}</span>
-          </Detail>
-          <Detail label="Actual Hours">
-            <span className={cn(task.actualHours === null && muted)}>{formatHours(task.actualHours)}</span>
-          </Detail>
+          <Detail label="Estimated Hours">{hours('Estimated Hours', task.estimatedHours, 'estimatedHours')}</Detail>
+          <Detail label="Actual Hours">{hours('Actual Hours', task.actualHours, 'actualHours')}</Detail>
           <Detail label="Created By">
             <Person person={task.createdBy} fallback="Unknown" />
           </Detail>

@@ -1,4 +1,4 @@
-import { formatShortDate, type Task, type TaskSortField } from '@tasklane/contract';
+import { formatShortDate, type ProjectMember, type Task, type TaskSortField, type UpdateTaskBody } from '@tasklane/contract';
 import { ArrowRight, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
@@ -10,6 +10,8 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { AttachmentCount } from './attachment-count';
 import { TaskKey } from './task-key';
+import type { OptionsState } from './task-fields';
+import { TaskAssigneePicker, TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
 import type { SortOrder } from '@/lib/list-query';
 
 export interface TaskTableProps {
@@ -18,6 +20,14 @@ export interface TaskTableProps {
   onSort: (field: TaskSortField) => void;
   isBusy: boolean;
   onDelete: (task: Task) => void;
+  /** Issue 18: the status, priority and assignee of the tasks the caller may edit, changed in place. */
+  inline?: TableInlineEditing;
+}
+
+export interface TableInlineEditing {
+  members: OptionsState<ProjectMember>;
+  onChange: (task: Task, changes: Omit<UpdateTaskBody, 'version'>) => void;
+  isSaving: (taskId: string) => boolean;
 }
 
 function Person({ person, fallback }: { person: Task['assigneeId']; fallback: string }) {
@@ -31,7 +41,7 @@ function Person({ person, fallback }: { person: Task['assigneeId']; fallback: st
 }
 
 /** SPEC 2's columns: Title, Status, Priority, Assignee, Due Date, Actions, Created By. */
-export function TaskTable({ tasks, sort, onSort, isBusy, onDelete }: TaskTableProps) {
+export function TaskTable({ tasks, sort, onSort, isBusy, onDelete, inline }: TaskTableProps) {
   const direction = (field: TaskSortField) => (sort.sortBy === field ? sort.sortOrder : undefined);
   return (
     <Table label="Tasks" busy={isBusy} minWidth="min-w-[900px]">
@@ -45,73 +55,113 @@ export function TaskTable({ tasks, sort, onSort, isBusy, onDelete }: TaskTablePr
         <Th>Created By</Th>
       </TableHead>
       <TableBody>
-        {tasks.map((task) => {
-          const href = paths.task.href(task.projectId._id, task.featureId._id, task._id);
-          return (
-            <TableRow key={task._id}>
-              <Td>
-                <Link
-                  to={href}
-                  className="line-clamp-2 rounded font-semibold text-slate-900 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-white dark:hover:text-indigo-400"
-                >
-                  {task.title}
-                </Link>
-                <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-                  <TaskKey taskKey={task.key} />
-                  {task.categoryId && (
-                    <span className="flex items-center gap-1.5">
-                      <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: task.categoryId.color }} />
-                      {task.categoryId.name}
-                    </span>
-                  )}
-                  <AttachmentCount count={task.attachments.length} />
-                </span>
-              </Td>
-              <Td>
-                <TaskStatusBadge status={task.status} />
-              </Td>
-              <Td>
-                <PriorityBadge priority={task.priority} />
-              </Td>
-              <Td className="max-w-44">
-                <Person person={task.assigneeId} fallback="Unassigned" />
-              </Td>
-              <Td className="whitespace-nowrap">
-                <span className={cn(task.isOverdue && 'font-medium text-red-600 dark:text-red-400')}>{formatShortDate(task.dueDate, 'Not set')}</span>
-                {task.isOverdue && (
-                  <Badge tone="red" className="ml-2">
-                    Overdue
-                  </Badge>
-                )}
-              </Td>
-              <Td>
-                <div className="flex items-center gap-1">
-                  <Link
-                    to={href}
-                    aria-label={`View ${task.title}`}
-                    className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-sm font-semibold text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-400 dark:hover:bg-indigo-950"
-                  >
-                    View
-                    <ArrowRight aria-hidden="true" className="size-3.5" />
-                  </Link>
-                  {task.abilities.canDelete && (
-                    <IconButton
-                      label={`Delete ${task.title}`}
-                      tooltip="Delete task"
-                      tone="danger"
-                      icon={<Trash2 aria-hidden="true" className="size-4" />}
-                      onClick={() => onDelete(task)}
-                    />
-                  )}
-                </div>
-              </Td>
-              <Td className="max-w-44">
-                <Person person={task.createdBy} fallback="Unknown" />
-              </Td>
-            </TableRow>
-          );
-        })}
+        {tasks.map((task) => (
+          <TaskTableRow key={task._id} task={task} onDelete={onDelete} inline={task.abilities.canEdit ? inline : undefined} />
+        ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** One task's row; its pickers answer the keyboard's requests for that task (issue 18). */
+function TaskTableRow({ task, onDelete, inline }: { task: Task; onDelete: (task: Task) => void; inline: TableInlineEditing | undefined }) {
+  const picker = useTaskPickers(task._id, inline !== undefined);
+  const isSaving = inline?.isSaving(task._id) ?? false;
+  const href = paths.task.href(task.projectId._id, task.featureId._id, task._id);
+  return (
+    <TableRow>
+      <Td>
+        <Link
+          to={href}
+          className="line-clamp-2 rounded font-semibold text-slate-900 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-white dark:hover:text-indigo-400"
+        >
+          {task.title}
+        </Link>
+        <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+          <TaskKey taskKey={task.key} />
+          {task.categoryId && (
+              <span className="flex items-center gap-1.5">
+                <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: task.categoryId.color }} />
+                {task.categoryId.name}
+              </span>
+            )}
+          <AttachmentCount count={task.attachments.length} />
+        </span>
+      </Td>
+      <Td>
+        {inline ? (
+          <TaskStatusPicker
+            taskTitle={task.title}
+            value={task.status}
+            isBusy={isSaving}
+            onPick={(status) => inline.onChange(task, { status })}
+            {...picker('status')}
+          />
+        ) : (
+          <TaskStatusBadge status={task.status} />
+        )}
+      </Td>
+      <Td>
+        {inline ? (
+          <TaskPriorityPicker
+            taskTitle={task.title}
+            value={task.priority}
+            isBusy={isSaving}
+            onPick={(priority) => inline.onChange(task, { priority })}
+            {...picker('priority')}
+          />
+        ) : (
+          <PriorityBadge priority={task.priority} />
+        )}
+      </Td>
+      <Td className="max-w-44">
+        {inline ? (
+          <TaskAssigneePicker
+            taskTitle={task.title}
+            value={task.assigneeId}
+            members={inline.members}
+            isBusy={isSaving}
+            onPick={(assigneeId) => inline.onChange(task, { assigneeId })}
+            {...picker('assignee')}
+          >
+            <Person person={task.assigneeId} fallback="Unassigned" />
+          </TaskAssigneePicker>
+        ) : (
+          <Person person={task.assigneeId} fallback="Unassigned" />
+        )}
+      </Td>
+      <Td className="whitespace-nowrap">
+        <span className={cn(task.isOverdue && 'font-medium text-red-600 dark:text-red-400')}>{formatShortDate(task.dueDate, 'Not set')}</span>
+        {task.isOverdue && (
+          <Badge tone="red" className="ml-2">
+            Overdue
+          </Badge>
+        )}
+      </Td>
+      <Td>
+        <div className="flex items-center gap-1">
+          <Link
+            to={href}
+            aria-label={`View ${task.title}`}
+            className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-sm font-semibold text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-400 dark:hover:bg-indigo-950"
+          >
+            View
+            <ArrowRight aria-hidden="true" className="size-3.5" />
+          </Link>
+          {task.abilities.canDelete && (
+            <IconButton
+              label={`Delete ${task.title}`}
+              tooltip="Delete task"
+              tone="danger"
+              icon={<Trash2 aria-hidden="true" className="size-4" />}
+              onClick={() => onDelete(task)}
+            />
+          )}
+        </div>
+      </Td>
+      <Td className="max-w-44">
+        <Person person={task.createdBy} fallback="Unknown" />
+      </Td>
+    </TableRow>
   );
 }

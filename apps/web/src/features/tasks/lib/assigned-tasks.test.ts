@@ -3,7 +3,7 @@ import { readAssignedTaskFilters, toAssignedTaskQuery, withAssignedTaskParam } f
 
 describe('toAssignedTaskQuery: what the server is asked for', () => {
   it('a page of 30, the trimmed search, the filters, and the sort the screen names', () => {
-    expect(toAssignedTaskQuery({ search: '  infra ', status: 'PENDING', priority: 'HIGH', sort: 'dueDate', page: 2 })).toEqual({
+    expect(toAssignedTaskQuery({ search: '  infra ', status: 'PENDING', priority: 'HIGH', sort: 'dueDate', page: 2, showDone: false })).toEqual({
       page: '2',
       limit: '30',
       search: 'infra',
@@ -12,12 +12,20 @@ describe('toAssignedTaskQuery: what the server is asked for', () => {
       sortBy: 'dueDate',
       sortOrder: 'asc',
     });
-    expect(toAssignedTaskQuery({ search: ' ', sort: 'dueDate', page: 1 })).toEqual({ page: '1', limit: '30', sortBy: 'dueDate', sortOrder: 'asc' });
+    // Without a status, completed and cancelled tasks are left out unless shown (issue 18).
+    expect(toAssignedTaskQuery({ search: ' ', sort: 'dueDate', page: 1, showDone: false })).toEqual({
+      page: '1',
+      limit: '30',
+      hideDone: 'true',
+      sortBy: 'dueDate',
+      sortOrder: 'asc',
+    });
+    expect(toAssignedTaskQuery({ search: ' ', sort: 'dueDate', page: 1, showDone: true })).toEqual({ page: '1', limit: '30', sortBy: 'dueDate', sortOrder: 'asc' });
   });
 
   it('priority: URGENT first; status: TODO first; created: newest first', () => {
     const sortOf = (sort: 'priority' | 'status' | 'createdAt') => {
-      const { sortBy, sortOrder } = toAssignedTaskQuery({ search: '', sort, page: 1 });
+      const { sortBy, sortOrder } = toAssignedTaskQuery({ search: '', sort, page: 1, showDone: false });
       return [sortBy, sortOrder];
     };
     expect(sortOf('priority')).toEqual(['priority', 'desc']);
@@ -26,7 +34,7 @@ describe('toAssignedTaskQuery: what the server is asked for', () => {
   });
 
   it('never sends more search than the server takes (200 characters)', () => {
-    expect(toAssignedTaskQuery({ search: 'x'.repeat(250), sort: 'dueDate', page: 1 }).search).toHaveLength(200);
+    expect(toAssignedTaskQuery({ search: 'x'.repeat(250), sort: 'dueDate', page: 1, showDone: false }).search).toHaveLength(200);
   });
 });
 
@@ -38,8 +46,9 @@ describe('the URL', () => {
       priority: 'URGENT',
       sort: 'priority',
       page: 2,
+      showDone: false,
     });
-    expect(readAssignedTaskFilters(new URLSearchParams('status=LATE&sort=name&page=x'))).toEqual({ search: '', sort: 'dueDate', page: 1 });
+    expect(readAssignedTaskFilters(new URLSearchParams('status=LATE&sort=name&page=x&done=show'))).toEqual({ search: '', sort: 'dueDate', page: 1, showDone: true });
   });
 
   it('keeps defaults out and goes back to page 1 on any change but the page', () => {

@@ -24,13 +24,15 @@ export interface AssignedTaskFilters {
   priority?: Priority;
   sort: AssignedTaskSort;
   page: number;
+  /** Issue 18: completed and cancelled tasks are hidden unless shown (`?done=show`) or a status is chosen. */
+  showDone: boolean;
 }
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
 
 export function readAssignedTaskFilters(params: URLSearchParams): AssignedTaskFilters {
-  const filters: AssignedTaskFilters = { search: params.get('search') ?? '', sort: 'dueDate', page: 1 };
+  const filters: AssignedTaskFilters = { search: params.get('search') ?? '', sort: 'dueDate', page: 1, showDone: params.get('done') === 'show' };
   const status = params.get('status');
   if (isOneOf(taskStatusFilters, status)) filters.status = status;
   const priority = params.get('priority');
@@ -43,9 +45,9 @@ export function readAssignedTaskFilters(params: URLSearchParams): AssignedTaskFi
 }
 
 /** The URL's parameters with one of them set ('' or the default removes it); anything but the page goes back to page 1. */
-export function withAssignedTaskParam(params: URLSearchParams, key: 'search' | 'status' | 'priority' | 'sort' | 'page', value: string) {
+export function withAssignedTaskParam(params: URLSearchParams, key: 'search' | 'status' | 'priority' | 'sort' | 'page' | 'done', value: string) {
   const next = new URLSearchParams(params);
-  const isDefault = value === '' || (key === 'sort' && value === 'dueDate') || (key === 'page' && value === '1');
+  const isDefault = value === '' || (key === 'sort' && value === 'dueDate') || (key === 'page' && value === '1') || (key === 'done' && value !== 'show');
   if (isDefault) next.delete(key);
   else next.set(key, value);
   if (key !== 'page') next.delete('page');
@@ -78,5 +80,7 @@ export function toAssignedTaskQuery(filters: AssignedTaskFilters): Record<string
   if (search) query.search = search;
   if (filters.status) query.status = filters.status;
   if (filters.priority) query.priority = filters.priority;
+  // The status says what to show; without one, done tasks are left out (and counted) by default.
+  if (!filters.showDone && !filters.status) query.hideDone = 'true';
   return { ...query, ...sortQueries[filters.sort] };
 }

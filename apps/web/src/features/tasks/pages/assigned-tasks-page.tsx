@@ -1,21 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, SearchX } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryFallback } from '@/components/domain/query-state';
 import { ListFilters } from '@/components/domain/list-filters';
 import { Button } from '@/components/ui/button';
+import { LayoutToggle, ShowDoneToggle } from '@/components/ui/layout-toggle';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useErrorMessage } from '@/lib/errors';
+import { useCachedMe, useListLayout } from '@/lib/list-layout';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { queryKeys } from '@/lib/query-keys';
 import { useAssignedTaskCount, useAssignedTaskPage } from '../api/get-assigned-tasks';
 import { AssignedTaskCard } from '../components/assigned-task-card';
+import { AssignedTaskRow } from '../components/assigned-task-row';
+import { useInlineTaskEdit } from '../hooks/use-inline-task-edit';
 import { assignedSortOptions, hasAssignedTaskFilters, readAssignedTaskFilters, toAssignedTaskQuery, withAssignedTaskParam } from '../lib/assigned-tasks';
 import { taskPriorityFilterOptions } from '../lib/task-list';
 
@@ -38,6 +42,10 @@ export default function AssignedTasksPage() {
   const [params, setParams] = useSearchParams();
   const filters = readAssignedTaskFilters(params);
   const tasksQuery = useAssignedTaskPage(toAssignedTaskQuery(filters));
+  // Issue 18: cards or a compact list (remembered on the server), and the status and priority changed in place.
+  const [layout, setLayout] = useListLayout('tasksLayout');
+  const inline = useInlineTaskEdit({ currentUserId: useCachedMe()?._id });
+  const inlineEditing = useMemo(() => ({ onChange: inline.save, isSaving: inline.isSaving }), [inline.save, inline.isSaving]);
   const failure = useErrorMessage(tasksQuery.error, 'Failed to fetch tasks');
   useFailureToast(failure, 'assigned-tasks-fetch');
 
@@ -51,7 +59,7 @@ export default function AssignedTasksPage() {
     setParams((current) => withAssignedTaskParam(current, 'search', debouncedSearch.trim()), { replace: true });
   }, [debouncedSearch, setParams]);
 
-  const set = (key: 'status' | 'priority' | 'sort' | 'page', value: string) =>
+  const set = (key: 'status' | 'priority' | 'sort' | 'page' | 'done', value: string) =>
     setParams((current) => withAssignedTaskParam(current, key, value), { replace: true });
   const clearFilters = () => {
     setSearchText('');
@@ -65,12 +73,13 @@ export default function AssignedTasksPage() {
   // 'of Y' counts every assigned task: an unfiltered page says it (and is kept for later);
   // while filtered it is asked for on its own, unless such a page said it in the last 30 s.
   const queryClient = useQueryClient();
-  const unfilteredTotal = !isFilteredOnServer && answer && !tasksQuery.isPlaceholderData ? answer.total : undefined;
+  // Done tasks hidden by default are still assigned: they count in Y.
+  const unfilteredTotal = !isFilteredOnServer && answer && !tasksQuery.isPlaceholderData ? answer.total + answer.hiddenDone : undefined;
   useEffect(() => {
     if (unfilteredTotal !== undefined) queryClient.setQueryData(queryKeys.assignedTaskCount(), unfilteredTotal);
   }, [queryClient, unfilteredTotal]);
   const countQuery = useAssignedTaskCount(isFilteredOnServer);
-  const allCount = isFilteredOnServer ? countQuery.data : answer?.total;
+  const allCount = isFilteredOnServer ? countQuery.data : unfilteredTotal;
 
   // A page past the end (tasks went away, or an old link) shows the last page instead.
   const isPastEnd = !!answer && !tasksQuery.isPlaceholderData && answer.tasks.length === 0 && answer.total > 0;
@@ -120,15 +129,19 @@ export default function AssignedTasksPage() {
           </div>
         </ListFilters>
       </div>
-      <div ref={listTop} className="mb-4 flex scroll-mt-24 items-center justify-between gap-3">
+      <div ref={listTop} className="mb-4 flex scroll-mt-24 flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           Showing {answer.total} of {allCount ?? answer.total} tasks
         </p>
-        {pages > 1 && (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            Page {Math.min(filters.page, pages)} of {pages}
-          </p>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {pages > 1 && (
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              Page {Math.min(filters.page, pages)} of {pages}
+            </p>
+          )}
+          {!status && <ShowDoneToggle isShown={filters.showDone} hiddenCount={answer.hiddenDone} onChange={(isShown) => set('done', isShown ? 'show' : '')} />}
+          <LayoutToggle value={layout} onChange={setLayout} />
+        </div>
       </div>
 
       {answer.total === 0 ? (
@@ -146,17 +159,34 @@ export default function AssignedTasksPage() {
         />
       ) : (
         <>
-          <ul
-            aria-label="Assigned tasks"
-            aria-busy={isBusy || undefined}
-            className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', isBusy && 'opacity-70 transition-opacity')}
-          >
-            {answer.tasks.map((task) => (
-              <li key={task._id} className="flex *:flex-1">
-                <AssignedTaskCard task={task} />
-              </li>
-            ))}
-          </ul>
+          {layout === 'list' ? (
+            <ul
+              aria-label="Assigned tasks"
+              aria-busy={isBusy || undefined}
+              className={cn(
+                'divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900',
+                isBusy && 'opacity-70 transition-opacity',
+              )}
+            >
+              {answer.tasks.map((task) => (
+                <li key={task._id}>
+                  <AssignedTaskRow task={task} inline={inlineEditing} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul
+              aria-label="Assigned tasks"
+              aria-busy={isBusy || undefined}
+              className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', isBusy && 'opacity-70 transition-opacity')}
+            >
+              {answer.tasks.map((task) => (
+                <li key={task._id} className="flex *:flex-1">
+                  <AssignedTaskCard task={task} inline={inlineEditing} />
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="mt-6">
             <Pagination page={Math.min(filters.page, pages)} pages={pages} onPageChange={goToPage} label="Assigned tasks pages" />
           </div>

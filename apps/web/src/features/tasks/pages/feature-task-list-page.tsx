@@ -28,6 +28,7 @@ import { TaskStats } from '../components/task-stats';
 import { TaskTable } from '../components/task-table';
 import { TaskViewToggle } from '../components/task-view-toggle';
 import { useCreateTaskWithFiles } from '../hooks/use-create-task-with-files';
+import { useInlineTaskEdit } from '../hooks/use-inline-task-edit';
 import { statisticsOf, visibleStatuses, type BoardCard, type BoardMove } from '../lib/board';
 import { readTaskView, writeTaskView, type TaskView } from '../lib/task-view';
 import { useFailureToast } from '@/lib/use-failure-toast';
@@ -66,6 +67,9 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const boardQuery = useBoard(projectId, featureId, { enabled: isBoard, ...boardFilters });
   const boardPages = useLoadMoreCards(projectId, featureId, boardFilters);
   const moveMutation = useMoveTask({ currentUserId });
+  // Issue 18: a row's or a card's status, priority and assignee, changed in place.
+  const inline = useInlineTaskEdit({ currentUserId });
+  const inlineEditing = { members, onChange: inline.save, isSaving: inline.isSaving };
   const canCreate = project?.abilities.canEditTasks === true;
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
   const creation = useCreateTaskWithFiles({ projectId, featureId, currentUserId });
@@ -176,6 +180,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
               onMove={move}
               onLoadMore={loadMoreCards}
               loadingStatuses={boardPages.loading}
+              inline={canCreate ? inlineEditing : undefined}
             />
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
               <span>
@@ -205,6 +210,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
               onSort={(field) => list.setSort(nextSort(state, field, firstTaskSortOrder(field)))}
               isBusy={tasksQuery.isPlaceholderData}
               onDelete={setDeleting}
+              inline={inlineEditing}
             />
             <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
               <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

@@ -28,6 +28,7 @@ import { TaskDetails } from '../components/task-details';
 import { TaskFields, type OptionsState } from '../components/task-fields';
 import { TaskHistory } from '../components/task-history';
 import { CopyTaskLinkButton, TaskKey } from '../components/task-key';
+import { useInlineTaskEdit } from '../hooks/use-inline-task-edit';
 import { describeTaskField, taskFormDefaults, toUpdateTaskBody } from '../lib/task-form';
 
 const EDIT_FORM_ID = 'edit-task-form';
@@ -53,6 +54,8 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
   const canEdit = task?.abilities.canEdit === true;
   const categoriesQuery = useTaskCategories({ enabled: canEdit });
   const updateMutation = useUpdateTask({ currentUserId });
+  // Issue 18: the status, priority, assignee, due date and hours, changed in place.
+  const inline = useInlineTaskEdit({ currentUserId });
   const [isEditing, setIsEditing] = useState(false);
 
   const missing = isNotFound(taskQuery.error);
@@ -186,7 +189,14 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               />
             </section>
           ) : (
-            <TaskDetails task={task} />
+            <TaskDetails
+              task={task}
+              editing={
+                canEdit
+                  ? { members, isBusy: inline.isSaving(task._id), onChange: (changes) => inline.save(task, changes) }
+                  : undefined
+              }
+            />
           )}
           <TaskAttachments task={task} currentUserId={currentUserId} />
           {renderComments(task)}

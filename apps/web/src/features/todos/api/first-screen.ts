@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { localCalendarDate } from '@tasklane/contract';
-import { readTodoFilters, toTodoListQuery } from '../lib/todo-filters';
+import { readShowDone, readTodoFilters, toTodoListQuery } from '../lib/todo-filters';
 import { todoCategoriesQueryOptions } from './get-todo-categories';
 import { todoPagesQueryOptions } from './get-todos';
 
@@ -10,6 +10,6 @@ import { todoPagesQueryOptions } from './get-todos';
  * the page's own (same keys, same requests: without filters they reuse the server's preloads).
  */
 export async function prefetchFirstScreen(client: QueryClient, search: URLSearchParams): Promise<void> {
-  const listQuery = toTodoListQuery(readTodoFilters(search), localCalendarDate());
+  const listQuery = toTodoListQuery(readTodoFilters(search), localCalendarDate(), { showDone: readShowDone(search) });
   await Promise.all([client.prefetchInfiniteQuery(todoPagesQueryOptions(listQuery)), client.prefetchQuery(todoCategoriesQueryOptions())]);
 }

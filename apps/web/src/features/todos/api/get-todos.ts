@@ -41,6 +41,8 @@ export interface TodoPage {
   todos: Todo[];
   /** The todos matching the filters, on every page. */
   total: number;
+  /** The completed and cancelled todos the filters match, left out (issue 18); 0 when none were. */
+  hiddenDone: number;
   page: number;
   pages: number;
 }
@@ -49,14 +51,20 @@ export type TodoPages = InfiniteData<TodoPage, number>;
 /** GET /api/v1/todos?page=&limit=24 with the filters: one page, and how many match. */
 export async function getTodoPage(query: TodoListQuery, page: number, signal?: AbortSignal): Promise<TodoPage> {
   const response = await callApi(listTodos, { query: { ...query, page, limit: TODO_PAGE_SIZE }, signal });
-  return { todos: response.todos, total: response.total ?? response.todos.length, page, pages: response.pagination?.total ?? 1 };
+  return {
+    todos: response.todos,
+    total: response.total ?? response.todos.length,
+    hiddenDone: response.hiddenDone ?? 0,
+    page,
+    pages: response.pagination?.total ?? 1,
+  };
 }
 
 /** The pages loaded so far as one list (a todo shifted between pages while they loaded shows once) and the total. */
-export function joinTodoPages(data: TodoPages): { todos: Todo[]; total: number } {
+export function joinTodoPages(data: TodoPages): { todos: Todo[]; total: number; hiddenDone: number } {
   const seen = new Set<string>();
   const todos = data.pages.flatMap((page) => page.todos).filter((todo) => !seen.has(todo._id) && seen.add(todo._id));
-  return { todos, total: Math.max(data.pages.at(-1)?.total ?? 0, todos.length) };
+  return { todos, total: Math.max(data.pages.at(-1)?.total ?? 0, todos.length), hiddenDone: data.pages.at(-1)?.hiddenDone ?? 0 };
 }
 
 export const todoPagesQueryOptions = (query: TodoListQuery) =>

@@ -32,15 +32,20 @@ describe('withTodoFilter', () => {
 });
 
 describe('toTodoListQuery and toQueryString', () => {
-  it('sends nothing without filters', () => {
-    expect(toTodoListQuery({}, '2025-01-05')).toEqual({});
+  it('without filters, asks only that completed and cancelled todos be left out (issue 18); shown, sends nothing', () => {
+    expect(toTodoListQuery({}, '2025-01-05')).toEqual({ hideDone: 'true' });
+    expect(toTodoListQuery({}, '2025-01-05', { showDone: true })).toEqual({});
     expect(toQueryString({})).toBe('');
+  });
+
+  it('a status says what to show: no hideDone with it', () => {
+    expect(toTodoListQuery({ status: 'PENDING' }, '2025-01-05')).toEqual({ status: 'PENDING' });
   });
 
   it("sends the visitor's date only with the date filter", () => {
     expect(toQueryString(toTodoListQuery({ status: 'COMPLETED', priority: 'LOW' }, '2025-01-05'))).toBe('?status=COMPLETED&priority=LOW');
-    expect(toQueryString(toTodoListQuery({ date: 'today' }, '2025-01-05'))).toBe('?date=today&today=2025-01-05');
-    expect(toQueryString(toTodoListQuery({ category: categoryId, date: 'other' }, '2025-12-31'))).toBe(
+    expect(toQueryString(toTodoListQuery({ date: 'today' }, '2025-01-05'))).toBe('?date=today&today=2025-01-05&hideDone=true');
+    expect(toQueryString(toTodoListQuery({ category: categoryId, date: 'other' }, '2025-12-31', { showDone: true }))).toBe(
       `?category=${categoryId}&date=other&today=2025-12-31`,
     );
   });

@@ -17,6 +17,24 @@ export const todoFilterKeys = ['status', 'priority', 'category', 'date'] as cons
 export interface TodoListQuery extends TodoFilters {
   /** The visitor's local date, sent only with the date filter so that 'today' is their today. */
   today?: string;
+  /** Issue 18: completed and cancelled todos are left out (and counted) unless shown or a status is chosen. */
+  hideDone?: 'true';
+}
+
+/** The URL parameter that shows completed and cancelled todos ('Show completed'). */
+const SHOW_DONE_PARAM = 'done';
+
+/** Whether the URL asks for completed and cancelled todos too (hidden by default, issue 18). */
+export function readShowDone(params: URLSearchParams): boolean {
+  return params.get(SHOW_DONE_PARAM) === 'show';
+}
+
+/** The URL's parameters with completed todos shown or hidden (the default: no parameter). */
+export function withShowDone(params: URLSearchParams, isShown: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (isShown) next.set(SHOW_DONE_PARAM, 'show');
+  else next.delete(SHOW_DONE_PARAM);
+  return next;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,14 +74,18 @@ export function hasTodoFilters(filters: TodoFilters): boolean {
   return todoFilterKeys.some((key) => filters[key] !== undefined);
 }
 
-/** The filters as the API's query, in a fixed order; `today` only accompanies the date filter. */
-export function toTodoListQuery(filters: TodoFilters, today: string): TodoListQuery {
+/**
+ * The filters as the API's query, in a fixed order; `today` only accompanies the date filter;
+ * done todos are hidden unless shown or a status is chosen (the status says what to show).
+ */
+export function toTodoListQuery(filters: TodoFilters, today: string, { showDone = false }: { showDone?: boolean } = {}): TodoListQuery {
   const query: TodoListQuery = {};
   for (const key of todoFilterKeys) {
     const value = filters[key];
     if (value !== undefined) Object.assign(query, { [key]: value });
   }
   if (filters.date) query.today = today;
+  if (!showDone && !filters.status) query.hideDone = 'true';
   return query;
 }
 

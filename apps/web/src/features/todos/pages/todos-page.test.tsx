@@ -29,13 +29,17 @@ const todo = (id: string, title: string, overrides: Partial<Todo> = {}): Todo =>
 
 /** GET /todos as the API answers it: the todos matching status and category, one page of them when page or limit is sent. */
 function listAnswer(call: Call, todos: Todo[]): Reply {
-  const { status, category: categoryId, page, limit } = queryOf(call);
-  const found = todos.filter((item) => (!status || item.status === status) && (!categoryId || item.category?._id === categoryId));
-  if (page === undefined && limit === undefined) return { status: 200, body: { success: true, message: 'Todos fetched', todos: found, data: found } };
+  const { status, category: categoryId, page, limit, hideDone } = queryOf(call);
+  const matching = todos.filter((item) => (!status || item.status === status) && (!categoryId || item.category?._id === categoryId));
+  // hideDone (issue 18): completed and cancelled todos left out, and counted.
+  const isDone = (item: Todo) => item.status === 'COMPLETED' || item.status === 'CANCELLED';
+  const found = hideDone === 'true' && !status ? matching.filter((item) => !isDone(item)) : matching;
+  const hidden = hideDone === 'true' ? { hiddenDone: matching.length - found.length } : {};
+  if (page === undefined && limit === undefined) return { status: 200, body: { success: true, message: 'Todos fetched', todos: found, data: found, ...hidden } };
   const [number, size] = [Number(page ?? 1), Number(limit ?? 10)];
   const slice = found.slice((number - 1) * size, number * size);
   const pagination = { total: Math.ceil(found.length / size), page: number, limit: size };
-  return { status: 200, body: { success: true, message: 'Todos fetched', todos: slice, data: slice, total: found.length, pagination } };
+  return { status: 200, body: { success: true, message: 'Todos fetched', todos: slice, data: slice, total: found.length, pagination, ...hidden } };
 }
 
 /** The server: the caller's todos (filtered by status and category, and paged, as the API does), their categories, create and update. */
@@ -87,7 +91,9 @@ describe('TodosPage: the filters live in the URL', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location().search).toBe('?view=cards'));
-    await waitFor(() => expect(todoTitles()).toEqual(['Buy milk', 'File taxes']));
+    // Without a status, the completed todo is hidden by default (issue 18), and counted.
+    await waitFor(() => expect(todoTitles()).toEqual(['Buy milk']));
+    expect(await screen.findByRole('button', { name: 'Show completed (1)' })).toBeTruthy();
   });
 
   it('the date filter sends the local date with it, so "today" is the visitor\'s today', async () => {
@@ -120,7 +126,8 @@ describe('TodosPage: pages of 24 from the server', () => {
       return listAnswer(call, many);
     });
     const user = userEvent.setup();
-    renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    // Completed todos shown (issue 18 hides them by default).
+    renderScreen(<TodosPage />, { url: '/dashboard/todos?done=show' });
 
     expect(await screen.findByText('Showing 24 of 30 todos')).toBeTruthy();
     expect(todoTitles()).toHaveLength(24);
@@ -139,7 +146,7 @@ describe('TodosPage: pages of 24 from the server', () => {
   it('a filter asks the server for its first page; few enough todos need no count', async () => {
     const { calls } = server(many);
     const user = userEvent.setup();
-    renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    renderScreen(<TodosPage />, { url: '/dashboard/todos?done=show' });
     await screen.findByText('Showing 24 of 30 todos');
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await screen.findByText('Showing 30 of 30 todos');
@@ -171,7 +178,7 @@ describe('TodosPage: pages of 24 from the server', () => {
       return listAnswer(call, remaining);
     });
     const user = userEvent.setup();
-    renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    renderScreen(<TodosPage />, { url: '/dashboard/todos?done=show' });
     await screen.findByText('Showing 24 of 30 todos');
     await user.click(screen.getByRole('button', { name: 'Delete todo: Todo 01' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -272,5 +279,69 @@ describe('TodosPage: the todo form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Todo' }));
     expect(await screen.findByText('Category not found')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Create Todo' })).toBeTruthy();
+  });
+});
+
+describe('TodosPage: density and defaults (issue 18)', () => {
+  const me = (todosLayout: 'cards' | 'list') => ({
+    _id: 'me',
+    username: 'me',
+    fullName: 'Me Myself',
+    email: 'me@example.com',
+    avatar: null,
+    createdAt: '2026-01-05T00:00:00.000Z',
+    isAdmin: false,
+    twoFactorEnabled: false,
+    timeZone: null,
+    preferences: { todosLayout, tasksLayout: 'cards' as const },
+  });
+
+  it('hides completed and cancelled todos until "Show completed (N)", which the URL keeps; "Hide completed" goes back', async () => {
+    const { calls } = server([todo('t1', 'Buy milk'), todo('t2', 'File taxes', { status: 'COMPLETED' }), todo('t3', 'Old idea', { status: 'CANCELLED' })]);
+    const user = userEvent.setup();
+    const { location } = renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    expect(await screen.findByText('Buy milk')).toBeTruthy();
+    expect(todoTitles()).toEqual(['Buy milk']);
+    expect(queryOf(calls.find((call) => pathnameOf(call) === '/api/v1/todos')!)).toEqual({ hideDone: 'true', page: '1', limit: '24' });
+
+    await user.click(screen.getByRole('button', { name: 'Show completed (2)' }));
+    await waitFor(() => expect(todoTitles()).toEqual(['Buy milk', 'File taxes', 'Old idea']));
+    expect(location().search).toBe('?done=show');
+    await user.click(screen.getByRole('button', { name: 'Hide completed' }));
+    await waitFor(() => expect(todoTitles()).toEqual(['Buy milk']));
+    expect(location().search).toBe('');
+  });
+
+  it("only done todos: says so, rather than inviting a first todo", async () => {
+    server([todo('t2', 'File taxes', { status: 'COMPLETED' })]);
+    renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    expect(await screen.findByText('Nothing left to do.')).toBeTruthy();
+    expect(screen.getByText('1 completed or cancelled todo hidden.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show completed (1)' })).toBeTruthy();
+  });
+
+  it("shows the person's layout from GET /users/me; List saves it with PUT /users/me and shows the compact list at once", async () => {
+    const { calls } = fakeServer((call: Call): Reply => {
+      const path = pathnameOf(call);
+      if (call.method === 'GET' && path === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (call.method === 'GET' && path === '/api/v1/todos') return listAnswer(call, [todo('t1', 'Buy milk')]);
+      if (call.method === 'PUT' && path === '/api/v1/users/me') return { status: 200, body: { success: true, message: 'Profile updated', data: me('list') } };
+      return failure(404, 'NOT_FOUND', 'Not found');
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderScreen(<TodosPage />, { url: '/dashboard/todos' });
+    queryClient.setQueryData(['session', 'me'], me('cards'));
+    expect(await screen.findByText('Buy milk')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('category-bar')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    // The compact row, not the card.
+    expect(screen.queryByTestId('category-bar')).toBeNull();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/v1/users/me', body: { preferences: { todosLayout: 'list' } } }]));
+    // The same controls, in a row: the tick and the edit and delete buttons keep their names.
+    expect(screen.getByRole('checkbox', { name: 'Mark as complete: Buy milk' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit todo: Buy milk' })).toBeTruthy();
   });
 });

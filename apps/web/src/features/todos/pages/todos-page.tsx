@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatCount } from '@/lib/format';
+import { LayoutToggle, ShowDoneToggle } from '@/components/ui/layout-toggle';
+import { formatCount, pluralize } from '@/lib/format';
+import { useListLayout } from '@/lib/list-layout';
 import { cn } from '@/lib/cn';
 import { describeError, errorMessage } from '@/lib/errors';
 import { useCreateTodo } from '../api/create-todo';
@@ -20,7 +22,17 @@ import { useToggleTodo } from '../api/toggle-todo';
 import { useUpdateTodo } from '../api/update-todo';
 import { TodoCard } from '../components/todo-card';
 import { TodoFiltersBar } from '../components/todo-filters-bar';
-import { hasTodoFilters, readTodoFilters, toTodoListQuery, withoutTodoFilters, withTodoFilter, type TodoFilterKey } from '../lib/todo-filters';
+import { TodoRow } from '../components/todo-row';
+import {
+  hasTodoFilters,
+  readShowDone,
+  readTodoFilters,
+  toTodoListQuery,
+  withoutTodoFilters,
+  withShowDone,
+  withTodoFilter,
+  type TodoFilterKey,
+} from '../lib/todo-filters';
 
 // The dialogs (their form library, zod and the contract's schemas) load on first use.
 const TodoFormDialog = lazyDialog(() => import('../components/todo-form-dialog').then((module) => module.TodoFormDialog));
@@ -35,8 +47,12 @@ const DELETE_TODO_MESSAGE = 'Are you sure you want to delete this todo? This act
 export default function TodosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readTodoFilters(searchParams);
+  // Issue 18: completed and cancelled todos are hidden unless asked for ('Show completed (N)').
+  const showDone = readShowDone(searchParams);
   const today = localCalendarDate();
-  const listQuery = toTodoListQuery(filters, today);
+  const listQuery = toTodoListQuery(filters, today, { showDone });
+  // Cards or a compact list, remembered per person on the server.
+  const [layout, setLayout] = useListLayout('todosLayout');
   // The server sends a page of 24 at a time ('Show more' asks for the next).
   const todosQuery = useTodoPages(listQuery);
   const queryClient = useQueryClient();
@@ -63,6 +79,7 @@ export default function TodosPage() {
 
   const setFilter = (key: TodoFilterKey, value: string) => setSearchParams((params) => withTodoFilter(params, key, value), { replace: true });
   const clearFilters = () => setSearchParams((params) => withoutTodoFilters(params), { replace: true });
+  const setShowDone = (isShown: boolean) => setSearchParams((params) => withShowDone(params, isShown), { replace: true });
 
   const openCreate = () => {
     setEditingTodo(null);
@@ -131,8 +148,14 @@ export default function TodosPage() {
         }
       />
 
-      <div className="mb-6">
-        <TodoFiltersBar filters={filters} categories={categories ?? []} onChange={setFilter} onClear={clearFilters} />
+      <div className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-start">
+        <div className="min-w-0 flex-1">
+          <TodoFiltersBar filters={filters} categories={categories ?? []} onChange={setFilter} onClear={clearFilters} />
+        </div>
+        <div className="flex shrink-0 items-center justify-end gap-2">
+          {!filters.status && <ShowDoneToggle isShown={showDone} hiddenCount={todosQuery.data?.hiddenDone ?? 0} onChange={setShowDone} />}
+          <LayoutToggle value={layout} onChange={setLayout} />
+        </div>
       </div>
 
       <QueryState
@@ -140,26 +163,37 @@ export default function TodosPage() {
         loading="Loading todos..."
         errorMessage={describeError(todosQuery.error, 'Failed to fetch todos', 'An error occurred while fetching todos')}
       >
-        {({ todos: loaded, total }) =>
+        {({ todos: loaded, total, hiddenDone }) =>
           loaded.length > 0 ? (
             <>
-              <ul
-                aria-label="Todos"
-                aria-busy={todosQuery.isPlaceholderData || undefined}
-                className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
-              >
-                {loaded.map((todo) => (
-                  <li key={todo._id} className="flex *:flex-1">
-                    <TodoCard
-                      todo={todo}
-                      today={today}
-                      onToggle={toggleTodo}
-                      onEdit={openEdit}
-                      onDelete={setDeletingTodo}
-                    />
-                  </li>
-                ))}
-              </ul>
+              {layout === 'list' ? (
+                <ul
+                  aria-label="Todos"
+                  aria-busy={todosQuery.isPlaceholderData || undefined}
+                  className={cn(
+                    'divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900',
+                    todosQuery.isPlaceholderData && 'opacity-60 transition-opacity',
+                  )}
+                >
+                  {loaded.map((todo) => (
+                    <li key={todo._id}>
+                      <TodoRow todo={todo} today={today} onToggle={toggleTodo} onEdit={openEdit} onDelete={setDeletingTodo} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <ul
+                  aria-label="Todos"
+                  aria-busy={todosQuery.isPlaceholderData || undefined}
+                  className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
+                >
+                  {loaded.map((todo) => (
+                    <li key={todo._id} className="flex *:flex-1">
+                      <TodoCard todo={todo} today={today} onToggle={toggleTodo} onEdit={openEdit} onDelete={setDeletingTodo} />
+                    </li>
+                  ))}
+                </ul>
+              )}
               {total > TODO_PAGE_SIZE && (
                 <div className="mt-6 flex flex-col items-center gap-3">
                   <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
@@ -173,6 +207,13 @@ export default function TodosPage() {
                 </div>
               )}
             </>
+          ) : hiddenDone > 0 && !isFiltered ? (
+            // Only done todos: say so, rather than inviting a first todo.
+            <EmptyState
+              icon={<ListTodo aria-hidden="true" />}
+              title="Nothing left to do."
+              description={`${pluralize(hiddenDone, 'completed or cancelled todo', 'completed or cancelled todos')} hidden.`}
+            />
           ) : (
             <EmptyState
               icon={<ListTodo aria-hidden="true" />}

@@ -1,0 +1,109 @@
+import { formatShortDate, isTodoOverdue, toggleTodoStatus, type Todo } from '@tasklane/contract';
+import { AlertTriangle, CalendarDays, Pencil, Star, Trash2 } from 'lucide-react';
+import { memo, useId } from 'react';
+import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
+import { Badge } from '@/components/ui/badge';
+import { Checkbox } from '@/components/ui/checkbox';
+import { IconButton } from '@/components/ui/icon-button';
+import { cn } from '@/lib/cn';
+import { CategoryChip } from './category-chip';
+import { useInstantToggle } from './use-instant-toggle';
+
+const noToggleHint = 'Edit this todo to change an in-progress or cancelled status';
+
+/**
+ * A todo in the dashboard's compact list (issue 18): one line with what a card shows but the
+ * description and tags (the checkbox, title, status when not pending, priority, overdue,
+ * category, due date, edit and delete), the same toggle rule and the same names for each control.
+ */
+export const TodoRow = memo(function TodoRow({
+  todo,
+  today,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  todo: Todo;
+  today: string;
+  onToggle: (todo: Todo) => Promise<unknown>;
+  onEdit: (todo: Todo) => void;
+  onDelete: (todo: Todo) => void;
+}) {
+  const titleId = useId();
+  const hintId = useId();
+  const isCompleted = todo.status === 'COMPLETED';
+  const [isChecked, toggle] = useInstantToggle(isCompleted, () => onToggle(todo));
+  const canToggle = toggleTodoStatus(todo.status) !== todo.status;
+  const isOverdue = isTodoOverdue(todo, today);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-3 py-2 sm:flex-nowrap"
+      style={{ borderLeftColor: todo.category?.color ?? '#94A3B8' }}
+    >
+      <span className="flex" title={canToggle ? undefined : noToggleHint}>
+        <Checkbox
+          className="size-4.5"
+          checked={isChecked}
+          disabled={!canToggle}
+          aria-label={`${isChecked ? 'Mark as pending' : 'Mark as complete'}: ${todo.title}`}
+          aria-describedby={canToggle ? undefined : hintId}
+          onChange={toggle}
+        />
+        {!canToggle && (
+          <span id={hintId} className="sr-only">
+            {noToggleHint}
+          </span>
+        )}
+      </span>
+      <h2
+        id={titleId}
+        className={cn(
+          'min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white',
+          isCompleted && 'text-slate-500 line-through dark:text-slate-400',
+        )}
+      >
+        {todo.title}
+      </h2>
+      {todo.isToday && (
+        <span role="img" aria-label="Today's focus" title="Today's focus" className="shrink-0">
+          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+        </span>
+      )}
+      <span className={cn('flex shrink-0 items-center gap-1.5', isCompleted && 'grayscale')}>
+        {todo.status !== 'PENDING' && <TodoStatusBadge status={todo.status} />}
+        <PriorityBadge priority={todo.priority} />
+        {isOverdue && (
+          <Badge tone="red">
+            <AlertTriangle aria-hidden="true" className="size-3" />
+            Overdue
+          </Badge>
+        )}
+      </span>
+      <span className="hidden w-32 shrink-0 text-xs text-slate-500 md:flex dark:text-slate-400">
+        <CategoryChip category={todo.category} />
+      </span>
+      <span className={cn('inline-flex w-28 shrink-0 items-center gap-1 text-xs text-slate-500 dark:text-slate-400', isOverdue && 'font-medium text-red-600 dark:text-red-400')}>
+        <CalendarDays aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">Due</span>
+        {formatShortDate(todo.dueDate, 'No due date')}
+      </span>
+      <span className="-my-1 flex shrink-0">
+        <IconButton
+          label={`Edit todo: ${todo.title}`}
+          tooltip="Edit todo"
+          tone="primary"
+          icon={<Pencil aria-hidden="true" className="size-4" />}
+          onClick={() => onEdit(todo)}
+        />
+        <IconButton
+          label={`Delete todo: ${todo.title}`}
+          tooltip="Delete todo"
+          tone="danger"
+          icon={<Trash2 aria-hidden="true" className="size-4" />}
+          onClick={() => onDelete(todo)}
+        />
+      </span>
+    </article>
+  );
+});
