@@ -27,8 +27,12 @@ const MIN_TRIGRAM_TERM = 4;
 /** How much of a long text comes back for the snippet. */
 const BODY_CHARS = 4000;
 
-/** `'dash':*`: a term as a tsquery word beginning. Terms are runs of letters and digits (search.query.ts), so quoting is safe. */
-const prefixOf = (term: string) => `'${term}':*`;
+/**
+ * `'dash':*`: a term as a tsquery word beginning. Terms are runs of letters and digits
+ * (search.query.ts), so quoting is safe. A single character is a whole word only: as a beginning
+ * it would match most rows (every word starting with "a") and rank them all.
+ */
+const prefixOf = (term: string) => (term.length === 1 ? `'${term}'` : `'${term}':*`);
 
 /**
  * How a search matches its terms. `words`: every term begins a word of the row's search vector
@@ -199,7 +203,8 @@ function branches(userId: string, scope: SearchScope, parsed: ParsedSearch, mode
         ${top}`,
     },
   ];
-  return all.filter((branch) => parsed.types.includes(branch.type));
+  // Comments have no trigram index: the typos pass could not find one the first pass missed.
+  return all.filter((branch) => parsed.types.includes(branch.type) && !(mode === 'typos' && branch.type === 'comment'));
 }
 
 /**

@@ -107,6 +107,8 @@ describe('GET /api/v1/search: what it finds', () => {
     expect(titles(await found(desk.person.cookie, 'DASH front'))).toEqual(['Dashboard widgets']);
     expect(titles(await found(desk.person.cookie, 'dashboard sign'))).toEqual(['Dashboard login']);
     expect(await found(desk.person.cookie, 'dashboard nothingatall')).toEqual([]);
+    // A single character is a whole word, not every word it begins.
+    expect(await found(desk.person.cookie, 'd', '&types=task')).toEqual([]);
   });
 
   it('forgives typos and finds part of a word in titles (trigram similarity)', async () => {

@@ -8,10 +8,13 @@ describe('search snippets', () => {
     expect(wordMatches('dashboard', 'dashbord')).toBe(true);
     expect(wordMatches('subway', 'way')).toBe(false);
     expect(wordMatches('invoice', 'review')).toBe(false);
+    expect(wordMatches('apple', 'a')).toBe(false);
+    expect(wordMatches('a', 'a')).toBe(true);
   });
 
   it('escapes everything and wraps each matching word in <mark>', () => {
     expect(snippetOf('<b>Fix</b> the "login" & co', ['login', 'b'])).toBe('&lt;<mark>b</mark>&gt;Fix&lt;/<mark>b</mark>&gt; the &quot;<mark>login</mark>&quot; &amp; co');
+    expect(snippetOf('a plan for apples', ['a'])).toBe('<mark>a</mark> plan for apples');
     expect(snippetOf('Line one\n\nline  two', ['two'])).toBe('Line one line <mark>two</mark>');
   });
 

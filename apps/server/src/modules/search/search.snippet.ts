@@ -36,6 +36,8 @@ function wordSimilarity(term: string, word: string): number {
 
 /** Whether `word` (lower-cased) is a match for `term`. */
 export function wordMatches(word: string, term: string): boolean {
+  // A single character is a whole word only (as in the SQL).
+  if (term.length === 1) return word === term;
   if (word.startsWith(term)) return true;
   if (term.length < 4) return false;
   return word.includes(term) || wordSimilarity(term, word) >= SIMILAR;
