@@ -1,5 +1,6 @@
 import type { SearchResult } from '@tasklane/contract';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCategory,
@@ -284,6 +285,21 @@ describe('GET /api/v1/search: refusals', () => {
     expect(response.status, response.text).toBe(400);
     expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(response.body.message).toContain(message);
+  });
+
+  it('answers any q with 200 or a 400 envelope, never a server error', async () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.constantFrom('is:', 'status:', 'priority:', 'project:', '"', "'", ':*', '&', '|', '!', '<->', '\\', '%', 'is:open', 'status:todo', 'project:"a b'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 6 }), async (pieces) => {
+        const response = await search(person.cookie, `q=${encodeURIComponent(pieces.join(' '))}`);
+        expect([200, 400], response.text).toContain(response.status);
+        if (response.status === 400) expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('finds nothing, without an error, in words that are only punctuation or tsquery syntax', async () => {
