@@ -16,6 +16,7 @@ export { EMBEDDED_DATABASE } from './embedded-database.js';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { noteTransaction, queryLogger } from './query-log.js';
+import { pgliteExtensions } from './pglite-extensions.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -147,7 +148,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dataPath, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ dataDir: dataPath, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   } catch (error) {
     release();
     throw error;

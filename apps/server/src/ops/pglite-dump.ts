@@ -19,6 +19,7 @@ import {
   loadTables,
   type TableDump,
 } from './logical-dump.js';
+import { pgliteExtensions } from '../db/pglite-extensions.js';
 
 /**
  * The same dump as dumpTables (logical-dump.ts), read from a PGlite database: how data made
@@ -67,7 +68,7 @@ export async function copyPgliteInto(pgliteDataDir: string, targetUrl: string, o
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError(`There is no PGlite database in ${dataDir}.`);
   // Refused before PGlite is even migrated: a refused copy changes nothing.
   await assertEmptyDatabase(targetUrl);
-  const pglite = await PGlite.create({ dataDir });
+  const pglite = await PGlite.create({ dataDir, extensions: pgliteExtensions });
   try {
     await migrate(drizzle(pglite), { migrationsFolder: migrationsDir });
     return await loadPglite(pglite, targetUrl, path.dirname(dataDir), onProgress);
@@ -82,7 +83,7 @@ export async function copyPgliteInto(pgliteDataDir: string, targetUrl: string, o
  * describe its tables; loadTables migrates the rest on PostgreSQL.
  */
 export async function restorePgliteTarball(tarball: string, url: string): Promise<TableDump> {
-  const pglite = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(tarball)]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(tarball)]), extensions: pgliteExtensions });
   try {
     return await loadPglite(pglite, url, os.tmpdir());
   } finally {
