@@ -15,6 +15,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -50,6 +51,11 @@ export const users = pgTable(
      * until chosen (the web app sets the browser's), and then UTC.
      */
     timeZone: text('time_zone'),
+    /**
+     * Where quick add puts a todo without a category (issue 18, decision 032): chosen in Settings,
+     * or the "Inbox" quick add creates on first use; null again when that category is deleted.
+     */
+    defaultTodoCategoryId: uuid('default_todo_category_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -329,6 +335,11 @@ export const features = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     estimatedHours: integer('estimated_hours'),
     actualHours: integer('actual_hours'),
+    /**
+     * The category the board's inline "+ Add task" gives a new task (issue 18, decision 032): a
+     * TASK category of whoever set it; null when none was set or it was deleted.
+     */
+    defaultCategoryId: uuid('default_category_id').references(() => categories.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

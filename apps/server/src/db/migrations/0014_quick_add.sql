@@ -1,0 +1,4 @@
+ALTER TABLE "features" ADD COLUMN "default_category_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "default_todo_category_id" uuid;--> statement-breakpoint
+ALTER TABLE "features" ADD CONSTRAINT "features_default_category_id_categories_id_fk" FOREIGN KEY ("default_category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_default_todo_category_id_categories_id_fk" FOREIGN KEY ("default_todo_category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;
