@@ -19,6 +19,7 @@ import { keepFirstTodoPage, TODO_PAGE_SIZE, useTodoPages } from '../api/get-todo
 import { useToggleTodo } from '../api/toggle-todo';
 import { useUpdateTodo } from '../api/update-todo';
 import { TodoCard } from '../components/todo-card';
+import { QuickAddInput } from '../components/quick-add-input';
 import { TodoFiltersBar } from '../components/todo-filters-bar';
 import { hasTodoFilters, readTodoFilters, toTodoListQuery, withoutTodoFilters, withTodoFilter, type TodoFilterKey } from '../lib/todo-filters';
 
@@ -130,6 +131,10 @@ export default function TodosPage() {
           </Button>
         }
       />
+
+      <div className="mb-4">
+        <QuickAddInput />
+      </div>
 
       <div className="mb-6">
         <TodoFiltersBar filters={filters} categories={categories ?? []} onChange={setFilter} onClear={clearFilters} />
