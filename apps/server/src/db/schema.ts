@@ -15,7 +15,6 @@ import {
   unique,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -51,11 +50,6 @@ export const users = pgTable(
      * until chosen (the web app sets the browser's), and then UTC.
      */
     timeZone: text('time_zone'),
-    /**
-     * Where quick add puts a todo without a category (issue 18, decision 032): chosen in Settings,
-     * or the "Inbox" quick add creates on first use; null again when that category is deleted.
-     */
-    defaultTodoCategoryId: uuid('default_todo_category_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -223,6 +217,20 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Where quick add puts a todo without a category (issue 18, decision 032): chosen in Settings, or
+ * the "Inbox" quick add creates on first use; null again when that category is deleted. A table of
+ * its own, not a column of users: users and categories would point at each other, and a restore
+ * that checks foreign keys loads parents first.
+ */
+export const todoPreferences = pgTable('todo_preferences', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  defaultCategoryId: uuid('default_category_id').references(() => categories.id, { onDelete: 'set null' }),
+  // The category's deletion finds the preferences that name it.
+}, (table) => [index('todo_preferences_default_category_idx').on(table.defaultCategoryId)]);
+
 export const todos = pgTable(
   'todos',
   {
@@ -347,6 +355,8 @@ export const features = pgTable(
   },
   (table) => [
     index('features_project_created_idx').on(table.projectId, table.createdAt),
+    // A category's deletion clears the features whose default it was.
+    index('features_default_category_idx').on(table.defaultCategoryId).where(sql`${table.defaultCategoryId} is not null`),
     // The target of tasks' (feature_id, project_id) key: a task's project is its feature's.
     unique('features_id_project_unique').on(table.id, table.projectId),
   ],

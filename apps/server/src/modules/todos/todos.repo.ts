@@ -2,7 +2,8 @@ import type { Priority, TodoData, TodoStatus, UpdateTodoData } from '@tasklane/c
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
-import { categories, todos, users } from '../../db/schema.js';
+import { selectRow } from '../../db/insert-select.js';
+import { categories, todoPreferences, todos } from '../../db/schema.js';
 import type { CategoryRow } from '../categories/categories.repo.js';
 import type { Actor } from '../context.js';
 import { eventOf } from '../events/events.repo.js';
@@ -216,9 +217,9 @@ const categoryColumns = {
 export async function findDefaultTodoCategory(db: Db, ownerId: string): Promise<CategoryRow | undefined> {
   const [row] = await db
     .select(categoryColumns)
-    .from(users)
-    .innerJoin(categories, eq(categories.id, users.defaultTodoCategoryId))
-    .where(eq(users.id, ownerId))
+    .from(todoPreferences)
+    .innerJoin(categories, eq(categories.id, todoPreferences.defaultCategoryId))
+    .where(eq(todoPreferences.ownerId, ownerId))
     .limit(1);
   return row;
 }
@@ -227,6 +228,7 @@ export async function findDefaultTodoCategory(db: Db, ownerId: string): Promise<
  * Creates the owner's "Inbox" todo category, or takes the one they already have (same slug: the
  * unique (owner, type, slug) index makes two concurrent first uses meet on one row), and makes it
  * their default unless another was chosen meanwhile: one statement, with the event of a creation.
+ * Two first uses at once may both try to insert the preference row: ON CONFLICT settles it.
  */
 export async function ensureInboxCategory(db: Db, actor: Actor): Promise<CategoryRow> {
   const created = db.$with('created').as(
@@ -245,17 +247,22 @@ export async function ensureInboxCategory(db: Db, actor: Actor): Promise<Categor
   const event = eventOf(db, actor, { type: 'category.created', entityId: sql`${fresh.id}`, ownerId: actor.id }, fresh);
   const remembered = db.$with('remembered').as(
     db
-      .update(users)
-      .set({ defaultTodoCategoryId: sql`(select ${created.id} from ${created})` })
-      .where(and(eq(users.id, actor.id), isNull(users.defaultTodoCategoryId)))
-      .returning({ id: users.id }),
+      .insert(todoPreferences)
+      .select(selectRow(todoPreferences, { ownerId: sql`${actor.id}::uuid`, defaultCategoryId: created.id }, created))
+      .onConflictDoUpdate({
+        target: todoPreferences.ownerId,
+        set: { defaultCategoryId: sql`excluded.default_category_id` },
+        // Another default chosen meanwhile stays.
+        setWhere: isNull(todoPreferences.defaultCategoryId),
+      })
+      .returning({ ownerId: todoPreferences.ownerId }),
   );
   const [row] = await db.with(created, fresh, event, remembered).select().from(created);
   const { isNew: _isNew, ...category } = row!;
   return category as CategoryRow;
 }
 
-/** Sets the owner's default todo category to one of their TODO categories; undefined when it is not one. */
+/** Sets the owner's default todo category to one of their TODO categories; undefined (and nothing written) when it is not one. */
 export async function setDefaultTodoCategory(db: Db, ownerId: string, categoryId: string): Promise<CategoryRow | undefined> {
   const chosen = db.$with('chosen').as(
     db
@@ -265,10 +272,10 @@ export async function setDefaultTodoCategory(db: Db, ownerId: string, categoryId
   );
   const updated = db.$with('updated').as(
     db
-      .update(users)
-      .set({ defaultTodoCategoryId: sql`(select ${chosen.id} from ${chosen})` })
-      .where(and(eq(users.id, ownerId), sql`exists (select 1 from ${chosen})`))
-      .returning({ id: users.id }),
+      .insert(todoPreferences)
+      .select(selectRow(todoPreferences, { ownerId: sql`${ownerId}::uuid`, defaultCategoryId: chosen.id }, chosen))
+      .onConflictDoUpdate({ target: todoPreferences.ownerId, set: { defaultCategoryId: sql`excluded.default_category_id` } })
+      .returning({ ownerId: todoPreferences.ownerId }),
   );
   const [row] = await db.with(chosen, updated).select().from(chosen);
   return row as CategoryRow | undefined;
