@@ -101,7 +101,10 @@ function hintsFor(operation: Operation): FieldHints {
       case 'category':
         return isProjects ? fc.constant(null) : fc.constant(world.todoCategory);
       case 'categoryId':
-        return fc.constant(world.taskCategory);
+        // The default todo category (quick add) is a TODO one; a task's, a TASK one.
+        return fc.constant(operation.path === '/api/v1/todos/default-category' ? world.todoCategory : world.taskCategory);
+      case 'defaultCategoryId':
+        return fc.constantFrom(world.taskCategory, null, '');
       case 'featureId':
         return fc.constant(world.feature);
       case 'projectId':
@@ -228,7 +231,7 @@ function expected(key: string, sent: unknown): unknown {
     if (key === 'color') return trimmed.toUpperCase();
     if (key === 'status' && trimmed === 'BLOCK') return 'BLOCKED';
     if (key === 'dueDate') return trimmed === '' ? null : new Date(trimmed.length === 10 ? `${trimmed}T00:00:00Z` : trimmed).toISOString().slice(0, 10);
-    if (['logo', 'coverImage', 'assigneeId', 'category', 'categoryId'].includes(key) && trimmed === '') return null;
+    if (['logo', 'coverImage', 'assigneeId', 'category', 'categoryId', 'defaultCategoryId'].includes(key) && trimmed === '') return null;
     return trimmed;
   }
   if (Array.isArray(sent)) return sent.map((item) => expected(key, item));

@@ -7,6 +7,7 @@ import {
   hoursSchema,
   hoursTextSchema,
   idSchema,
+  nullableReferenceSchema,
   optionalDueDateSchema,
   pagePaginationSchema,
   pageQuerySchema,
@@ -35,12 +36,18 @@ export const featureSchema = z
     estimatedHours: z.number().nullable(),
     actualHours: z.number().nullable(),
     projectId: z.object({ _id: z.string(), name: z.string() }),
+    defaultCategoryId: z
+      .string()
+      .nullable()
+      .describe("The category the board's inline add gives a new task (a TASK category of whoever set it), or null"),
     createdAt: z.string(),
     updatedAt: z.string(),
     version: z.number().describe('Starts at 1, incremented by every update; send it back with PUT'),
   })
   .describe('Feature');
 export type Feature = z.infer<typeof featureSchema>;
+
+export const DEFAULT_CATEGORY_MESSAGE = 'Default category must be one of your task categories';
 
 const featureFields = {
   description: descriptionSchema,
@@ -49,6 +56,9 @@ const featureFields = {
   dueDate: optionalDueDateSchema,
   estimatedHours: hoursSchema('Estimated hours'),
   actualHours: hoursSchema('Actual hours'),
+  defaultCategoryId: nullableReferenceSchema(DEFAULT_CATEGORY_MESSAGE).describe(
+    "The category the board's inline add gives a new task: one of your TASK categories (null or '' for none); left out, unchanged",
+  ),
 };
 
 export const createFeatureBodySchema = z.object({
@@ -84,6 +94,8 @@ export const featureFormSchema = z.object({
   dueDate: dueDateTextSchema,
   estimatedHours: hoursTextSchema('Estimated hours'),
   actualHours: hoursTextSchema('Actual hours'),
+  /** The select's value: a category id, or '' for none. */
+  defaultCategoryId: z.string(),
 });
 export type FeatureForm = z.input<typeof featureFormSchema>;
 export type FeatureFormData = z.output<typeof featureFormSchema>;

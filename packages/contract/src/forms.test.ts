@@ -33,6 +33,7 @@ describe('featureFormSchema', () => {
     dueDate: '',
     estimatedHours: '',
     actualHours: '',
+    defaultCategoryId: '',
   };
 
   it('trims, and gives null for an empty due date and empty hours', () => {
@@ -44,6 +45,7 @@ describe('featureFormSchema', () => {
       dueDate: null,
       estimatedHours: null,
       actualHours: null,
+      defaultCategoryId: '',
     });
     expect(featureFormSchema.parse({ ...filled, dueDate: '2025-01-05', estimatedHours: '8', actualHours: '3' })).toMatchObject({
       dueDate: '2025-01-05',

@@ -12,6 +12,7 @@ import {
   tagsSchema,
   tagsTextSchema,
 } from './common.js';
+import { categorySchema } from './categories.js';
 import { messageResponseSchema } from './errors.js';
 
 export const todoStatusSchema = z.enum(todoStatuses, {
@@ -137,3 +138,32 @@ export type TodosResponse = z.infer<typeof todosResponseSchema>;
 
 export const todoResponseSchema = messageResponseSchema.extend({ todo: todoSchema, data: todoSchema });
 export type TodoResponse = z.infer<typeof todoResponseSchema>;
+
+/**
+ * Quick add (issue 18, decision 032): the todo body with the category optional. Left out (or
+ * null), the todo goes to the caller's default todo category, created on first use ("Inbox").
+ * POST /todos still refuses a todo without a category, as the spec says.
+ */
+export const quickTodoBodySchema = todoBodySchema.extend({
+  category: todoCategoryReferenceSchema
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe("One of your categories (its id, or the object a read gave); left out or null: your default todo category"),
+});
+export type QuickTodoBody = z.input<typeof quickTodoBodySchema>;
+export type QuickTodoData = z.output<typeof quickTodoBodySchema>;
+
+const selectDefaultCategory = 'Please select one of your todo categories';
+
+/** The default todo category chosen in Settings: one of the caller's TODO categories. */
+export const defaultTodoCategoryBodySchema = z.object({
+  categoryId: referenceSchema(selectDefaultCategory).describe('One of your TODO categories: its id, or the object a read gave'),
+});
+export type DefaultTodoCategoryBody = z.input<typeof defaultTodoCategoryBodySchema>;
+
+export const defaultTodoCategoryResponseSchema = messageResponseSchema.extend({
+  data: categorySchema
+    .nullable()
+    .describe('Where quick add puts a todo without a category; null until chosen or first used (quick add then creates "Inbox")'),
+});
+export type DefaultTodoCategoryResponse = z.infer<typeof defaultTodoCategoryResponseSchema>;

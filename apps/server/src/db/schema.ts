@@ -237,6 +237,20 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Where quick add puts a todo without a category (issue 18, decision 032): chosen in Settings, or
+ * the "Inbox" quick add creates on first use; null again when that category is deleted. A table of
+ * its own, not a column of users: users and categories would point at each other, and a restore
+ * that checks foreign keys loads parents first.
+ */
+export const todoPreferences = pgTable('todo_preferences', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  defaultCategoryId: uuid('default_category_id').references(() => categories.id, { onDelete: 'set null' }),
+  // The category's deletion finds the preferences that name it.
+}, (table) => [index('todo_preferences_default_category_idx').on(table.defaultCategoryId)]);
+
 export const todos = pgTable(
   'todos',
   {
@@ -370,6 +384,11 @@ export const features = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     estimatedHours: integer('estimated_hours'),
     actualHours: integer('actual_hours'),
+    /**
+     * The category the board's inline "+ Add task" gives a new task (issue 18, decision 032): a
+     * TASK category of whoever set it; null when none was set or it was deleted.
+     */
+    defaultCategoryId: uuid('default_category_id').references(() => categories.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -380,6 +399,8 @@ export const features = pgTable(
     index('features_search_idx').using('gin', table.searchVector),
     index('features_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('features_project_created_idx').on(table.projectId, table.createdAt),
+    // A category's deletion clears the features whose default it was.
+    index('features_default_category_idx').on(table.defaultCategoryId).where(sql`${table.defaultCategoryId} is not null`),
     // The target of tasks' (feature_id, project_id) key: a task's project is its feature's.
     unique('features_id_project_unique').on(table.id, table.projectId),
   ],

@@ -261,6 +261,15 @@ const rows: Record<string, Row> = {
     statuses: signedIn(201),
     request: async (_world, kind) => ({ url: '/api/v1/todos', body: { title: 'Mine', category: await ownCategoryId(kind, 'TODO') } }),
   },
+  'POST /api/v1/todos/quick': {
+    statuses: signedIn(201),
+    request: () => ({ url: '/api/v1/todos/quick', body: { title: 'Quick' } }),
+  },
+  'GET /api/v1/todos/default-category': { statuses: signedIn(200), request: () => ({ url: '/api/v1/todos/default-category' }) },
+  'PUT /api/v1/todos/default-category': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => ({ url: '/api/v1/todos/default-category', body: { categoryId: await ownCategoryId(kind, 'TODO') } }),
+  },
   'PUT /api/v1/todos/:todoId': {
     statuses: ownerOnly(200),
     request: (world) => ({

@@ -293,6 +293,16 @@ describe('SQL statements per request', () => {
       const category = await buildCategory(server, owner.cookie);
       return call('POST', '/api/v1/todos', { cookie: owner.cookie, body: { title: 'Budget todo', category: category._id } });
     },
+    'POST /api/v1/todos/quick': async () => {
+      // A first use: the default category is looked for, then created and remembered.
+      const account = await buildSignedInUser(server);
+      return call('POST', '/api/v1/todos/quick', { cookie: account.cookie, body: { title: 'Budget quick todo', tags: ['home'] } });
+    },
+    'GET /api/v1/todos/default-category': () => call('GET', '/api/v1/todos/default-category', { cookie: owner.cookie }),
+    'PUT /api/v1/todos/default-category': async () => {
+      const category = await buildCategory(server, owner.cookie);
+      return call('PUT', '/api/v1/todos/default-category', { cookie: owner.cookie, body: { categoryId: category._id } });
+    },
     'PUT /api/v1/todos/:todoId': async () => {
       // Without a category, for a todo that has one: the save is refused after a second look.
       const todo = await buildTodo(server, owner.cookie);
@@ -373,13 +383,18 @@ describe('SQL statements per request', () => {
     },
     'POST /api/v1/features': async () => {
       const project = await buildProject(server, owner.cookie);
-      return call('POST', '/api/v1/features', { cookie: owner.cookie, body: { projectId: project._id, title: 'Budget feature' } });
+      // With a default category: checked to be one of the caller's.
+      const category = await buildCategory(server, owner.cookie, { type: 'TASK' });
+      return call('POST', '/api/v1/features', {
+        cookie: owner.cookie,
+        body: { projectId: project._id, title: 'Budget feature', defaultCategoryId: category._id },
+      });
     },
     'PUT /api/v1/features/:id': async () => {
       const { project, feature } = await buildTaskFixture();
       return call('PUT', `/api/v1/features/${feature._id}`, {
         cookie: owner.cookie,
-        body: { projectId: project._id, title: 'Renamed feature', version: 1 },
+        body: { projectId: project._id, title: 'Renamed feature', version: 1, defaultCategoryId: (await buildCategory(server, owner.cookie, { type: 'TASK' }))._id },
       });
     },
     'DELETE /api/v1/features/:id': async () => {

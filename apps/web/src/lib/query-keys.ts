@@ -25,6 +25,7 @@
  *   ['todos', 'list', q]                               every todo of a filter (the simple list; `q` is what is sent)
  *   ['todos', 'pages', q]                              the dashboard's pages of todos for the filters `q` (an infinite query)
  *   ['categories', 'list', 'all' | type]               categories (the todo and task forms read 'TODO' and 'TASK')
+ *   ['categories', 'default-todo']                     the caller's default todo category (quick add, Settings)
  *   ['users', 'shared']                                the people the caller shares a workspace or project with (member pickers)
  *   ['users', 'lookup', { email } | { username }]      one user found by exact email or username
  *   ['admin', 'users', q]                              a page of the instance's accounts (the admin screen; `q` is what is sent)
@@ -101,6 +102,8 @@ export const queryKeys = {
   taskCategories: () => ['categories', 'list', 'TASK'] as const,
   /** The same call, key and answer as the categories screen's 'Todo' filter. */
   todoCategories: () => ['categories', 'list', 'TODO'] as const,
+  /** Under the categories: a category created or deleted refreshes it (quick add's first use creates one). */
+  defaultTodoCategory: () => ['categories', 'default-todo'] as const,
   /** The caller's directory: changes with any membership change of theirs or their colleagues'. */
   sharedUsers: () => ['users', 'shared'] as const,
   userLookup: (lookup: { email: string } | { username: string }) => ['users', 'lookup', lookup] as const,

@@ -95,7 +95,7 @@ import {
   tasksResponseSchema,
   updateTaskBodySchema,
 } from '../tasks.js';
-import { listTodosQuerySchema, todoBodySchema, todoParamsSchema, todoResponseSchema, todosResponseSchema, updateTodoBodySchema } from '../todos.js';
+import { defaultTodoCategoryBodySchema, defaultTodoCategoryResponseSchema, listTodosQuerySchema, quickTodoBodySchema, todoBodySchema, todoParamsSchema, todoResponseSchema, todosResponseSchema, updateTodoBodySchema } from '../todos.js';
 import {
   healthResponseSchema,
   listUsersQuerySchema,
@@ -360,6 +360,26 @@ export const operations = defineOperations(operationRoutes, {
       summary: 'Create a todo',
       body: todoBodySchema,
       responses: { 201: todoResponseSchema },
+      errors: ownErrors,
+    },
+    quickAdd: {
+      tags: ['todos'],
+      summary: 'Create a todo whose category may be left out: it then goes to your default todo category, created ("Inbox") on first use',
+      body: quickTodoBodySchema,
+      responses: { 201: todoResponseSchema },
+      errors: ownErrors,
+    },
+    defaultCategory: {
+      tags: ['todos'],
+      summary: 'Your default todo category (where quick add puts a todo without one), or null until chosen or first used',
+      responses: { 200: defaultTodoCategoryResponseSchema },
+      errors: ownErrors,
+    },
+    setDefaultCategory: {
+      tags: ['todos'],
+      summary: 'Choose your default todo category: one of your TODO categories',
+      body: defaultTodoCategoryBodySchema,
+      responses: { 200: defaultTodoCategoryResponseSchema },
       errors: ownErrors,
     },
     update: {

@@ -57,6 +57,9 @@ export const operationRoutes = {
   todos: {
     list: { method: 'GET', path: '/api/v1/todos' },
     create: { method: 'POST', path: '/api/v1/todos' },
+    quickAdd: { method: 'POST', path: '/api/v1/todos/quick' },
+    defaultCategory: { method: 'GET', path: '/api/v1/todos/default-category' },
+    setDefaultCategory: { method: 'PUT', path: '/api/v1/todos/default-category' },
     update: { method: 'PUT', path: '/api/v1/todos/:todoId' },
     delete: { method: 'DELETE', path: '/api/v1/todos/:todoId' },
   },

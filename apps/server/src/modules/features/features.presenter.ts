@@ -17,6 +17,7 @@ export function presentFeature(row: FeatureRow, project: { id: string; name: str
     estimatedHours: row.estimatedHours,
     actualHours: row.actualHours,
     projectId: { _id: project.id, name: project.name },
+    defaultCategoryId: row.defaultCategoryId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

@@ -19,6 +19,7 @@ export type FeatureRow = {
   dueDate: string | null;
   estimatedHours: number | null;
   actualHours: number | null;
+  defaultCategoryId: string | null;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -43,6 +44,7 @@ const columns = {
   dueDate: features.dueDate,
   estimatedHours: features.estimatedHours,
   actualHours: features.actualHours,
+  defaultCategoryId: features.defaultCategoryId,
   version: features.version,
   createdAt: features.createdAt,
   updatedAt: features.updatedAt,

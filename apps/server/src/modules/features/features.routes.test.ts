@@ -167,6 +167,7 @@ describe('POST /api/v1/features', () => {
       estimatedHours: null,
       actualHours: null,
       projectId: { _id: project._id, name: project.name },
+      defaultCategoryId: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       version: 1,

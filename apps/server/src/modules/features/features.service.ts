@@ -1,6 +1,10 @@
-import type { CreateFeatureData, ListFeaturesData, MemberRole, UpdateFeatureData } from '@tasklane/contract';
+import { DEFAULT_CATEGORY_MESSAGE, type CreateFeatureData, type ListFeaturesData, type MemberRole, type UpdateFeatureData } from '@tasklane/contract';
 import { pageCount } from '../../db/list-helpers.js';
-import { conflict, notFoundOrNotYours } from '../../http/errors.js';
+import { mappingForeignKeys } from '../../db/errors.js';
+import { foreignKeyName } from '../../db/foreign-keys.js';
+import { features } from '../../db/schema.js';
+import { badRequest, conflict, notFoundOrNotYours } from '../../http/errors.js';
+import { findOwnedCategory } from '../categories/categories.repo.js';
 import { deleteWithAttachmentFiles } from '../attachments/attachment-cleanup.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { requireProjectRole, requireRole, requireVisible } from '../projects/project-access.js';
@@ -11,6 +15,21 @@ import * as repo from './features.repo.js';
 
 const STALE_FEATURE = 'This feature was changed by someone else. Reload to see the latest version.';
 const MANAGE_ONLY = 'Only admins and moderators can manage features';
+
+const defaultCategoryError = () => badRequest(DEFAULT_CATEGORY_MESSAGE, [{ field: 'defaultCategoryId', message: DEFAULT_CATEGORY_MESSAGE }]);
+const defaultCategoryKey = foreignKeyName(features, features.defaultCategoryId);
+
+/** A default category being set must be one of the caller's TASK categories (decision 032). */
+async function requireOwnTaskCategory(ctx: ServiceContext, user: Actor, categoryId: string | null | undefined) {
+  if (!categoryId) return;
+  const category = await findOwnedCategory(ctx.db, user.id, categoryId);
+  if (category?.type !== 'TASK') throw defaultCategoryError();
+}
+
+/** The category was checked, then deleted before the write: the same answer as a missing one. */
+function writingWithDefaultCategory<T>(work: () => Promise<T>): Promise<T> {
+  return mappingForeignKeys({ [defaultCategoryKey]: defaultCategoryError }, work);
+}
 
 function requireManager(role: MemberRole) {
   requireRole(role, minimumRoleFor.canManageFeatures, MANAGE_ONLY);
@@ -30,7 +49,8 @@ export async function listFeatures(ctx: ServiceContext, user: UserRow, query: Li
 export async function createFeature(ctx: ServiceContext, user: Actor, data: CreateFeatureData) {
   const access = await requireProjectRole(ctx, user, data.projectId, minimumRoleFor.canManageFeatures, MANAGE_ONLY);
   const { projectId, ...values } = data;
-  const row = await repo.insertFeature(ctx.db, user, projectId, values);
+  await requireOwnTaskCategory(ctx, user, values.defaultCategoryId);
+  const row = await writingWithDefaultCategory(() => repo.insertFeature(ctx.db, user, projectId, values));
   return presentFeature(row, { id: access.projectId, name: access.projectName });
 }
 
@@ -66,7 +86,9 @@ export async function updateFeature(ctx: ServiceContext, user: Actor, featureId:
   const changes = changedValues(row, data);
   // A save that changes nothing writes nothing (and keeps the version).
   if (Object.keys(changes).length === 0) return presentFeature(row, project);
-  const updated = await repo.updateFeature(ctx.db, user, featureId, changes, data.version);
+  // Only a new default is checked: a member may send back the one another member chose.
+  await requireOwnTaskCategory(ctx, user, changes.defaultCategoryId);
+  const updated = await writingWithDefaultCategory(() => repo.updateFeature(ctx.db, user, featureId, changes, data.version));
   if (!updated) throw data.version === undefined ? notFoundOrNotYours('Feature') : conflict(STALE_FEATURE);
   return presentFeature(updated, project);
 }

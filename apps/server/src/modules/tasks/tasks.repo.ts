@@ -158,7 +158,11 @@ export type RefLookups = {
 
 export type RefIds = { assigneeId?: SqlParam; categoryId?: SqlParam; featureId?: SqlParam };
 
-export function refLookups(projectId: SQLWrapper, userId: SqlParam, ids: RefIds) {
+/**
+ * `featureDefaultCategory`, on a create: the feature's default category (decision 032), which any
+ * editor may give a new task though another member chose it.
+ */
+export function refLookups(projectId: SQLWrapper, userId: SqlParam, ids: RefIds, featureDefaultCategory?: SQLWrapper) {
   const lookups: Record<string, SQL> = {};
   if (ids.assigneeId) {
     lookups.newAssignee = sql`(select json_build_object('id', u.id, 'fullName', u.full_name, 'username', u.username, 'email', u.email, 'avatar', u.avatar)
@@ -167,7 +171,8 @@ export function refLookups(projectId: SQLWrapper, userId: SqlParam, ids: RefIds)
   }
   if (ids.categoryId) {
     lookups.newCategory = sql`(select json_build_object('id', c.id, 'name', c.name, 'color', c.color)
-      from categories c where c.id = ${ids.categoryId} and c.owner_id = ${userId} and c.type = 'TASK')`;
+      from categories c where c.id = ${ids.categoryId} and c.type = 'TASK'
+        and ${featureDefaultCategory ? sql`(c.owner_id = ${userId} or c.id = ${featureDefaultCategory})` : sql`c.owner_id = ${userId}`})`;
   }
   if (ids.featureId) {
     lookups.newFeature = sql`(select json_build_object('id', f.id, 'title', f.title)
@@ -277,7 +282,7 @@ function createContextQuery(db: Db, withAssignee: boolean, name: string) {
       workspaceOwnerId: workspaces.ownerId,
       membershipRole: membershipRoleOf(features.projectId, userId),
       firstRank: sql<string | null>`(select min(${tasks.boardRank}) from ${tasks} where ${tasks.featureId} = ${features.id} and ${tasks.status} = ${sql.placeholder('status')})`,
-      ...refLookups(features.projectId, userId, ids),
+      ...refLookups(features.projectId, userId, ids, features.defaultCategoryId),
     })
     .from(features)
     .innerJoin(projects, eq(projects.id, features.projectId))

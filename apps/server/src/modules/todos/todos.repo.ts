@@ -2,7 +2,9 @@ import type { Priority, TodoData, TodoStatus, UpdateTodoData } from '@tasklane/c
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
-import { categories, todos } from '../../db/schema.js';
+import { selectRow } from '../../db/insert-select.js';
+import { categories, todoPreferences, todos } from '../../db/schema.js';
+import type { CategoryRow } from '../categories/categories.repo.js';
 import type { Actor } from '../context.js';
 import { eventOf } from '../events/events.repo.js';
 
@@ -208,4 +210,86 @@ export async function deleteTodo(db: Db, actor: Actor, id: string): Promise<bool
   const event = eventOf(db, actor, { type: 'todo.deleted', entityId: sql`${deleted.id}`, ownerId: actor.id }, deleted);
   const rows = await db.with(deleted, event).select().from(deleted);
   return rows.length > 0;
+}
+
+/** The default todo category quick add creates on first use (decision 032). */
+export const INBOX_CATEGORY = { name: 'Inbox', slug: 'inbox', color: '#64748B' } as const;
+
+const categoryColumns = {
+  id: categories.id,
+  ownerId: categories.ownerId,
+  name: categories.name,
+  slug: categories.slug,
+  type: categories.type,
+  color: categories.color,
+  workspaceId: categories.workspaceId,
+  createdAt: categories.createdAt,
+};
+
+/** The owner's default todo category, if one is set (a deleted one leaves none: FK set null). */
+export async function findDefaultTodoCategory(db: Db, ownerId: string): Promise<CategoryRow | undefined> {
+  const [row] = await db
+    .select(categoryColumns)
+    .from(todoPreferences)
+    .innerJoin(categories, eq(categories.id, todoPreferences.defaultCategoryId))
+    .where(eq(todoPreferences.ownerId, ownerId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Creates the owner's "Inbox" todo category, or takes the one they already have (same slug: the
+ * unique (owner, type, slug) index makes two concurrent first uses meet on one row), and makes it
+ * their default unless another was chosen meanwhile: one statement, with the event of a creation.
+ * Two first uses at once may both try to insert the preference row: ON CONFLICT settles it.
+ */
+export async function ensureInboxCategory(db: Db, actor: Actor): Promise<CategoryRow> {
+  const created = db.$with('created').as(
+    db
+      .insert(categories)
+      .values({ ownerId: actor.id, name: INBOX_CATEGORY.name, slug: INBOX_CATEGORY.slug, type: 'TODO', color: INBOX_CATEGORY.color })
+      .onConflictDoUpdate({
+        target: [categories.ownerId, categories.type, categories.slug],
+        // A no-op update, so that the existing row is returned.
+        set: { name: sql`${categories.name}` },
+      })
+      // xmax is 0 on a row this statement inserted, not on one it only locked.
+      .returning({ ...categoryColumns, isNew: sql<boolean>`(xmax = 0)`.as('is_new') }),
+  );
+  const fresh = db.$with('fresh').as(db.select().from(created).where(sql`${created.isNew}`));
+  const event = eventOf(db, actor, { type: 'category.created', entityId: sql`${fresh.id}`, ownerId: actor.id }, fresh);
+  const remembered = db.$with('remembered').as(
+    db
+      .insert(todoPreferences)
+      .select(selectRow(todoPreferences, { ownerId: sql`${actor.id}::uuid`, defaultCategoryId: created.id }, created))
+      .onConflictDoUpdate({
+        target: todoPreferences.ownerId,
+        set: { defaultCategoryId: sql`excluded.default_category_id` },
+        // Another default chosen meanwhile stays.
+        setWhere: isNull(todoPreferences.defaultCategoryId),
+      })
+      .returning({ ownerId: todoPreferences.ownerId }),
+  );
+  const [row] = await db.with(created, fresh, event, remembered).select().from(created);
+  const { isNew: _isNew, ...category } = row!;
+  return category as CategoryRow;
+}
+
+/** Sets the owner's default todo category to one of their TODO categories; undefined (and nothing written) when it is not one. */
+export async function setDefaultTodoCategory(db: Db, ownerId: string, categoryId: string): Promise<CategoryRow | undefined> {
+  const chosen = db.$with('chosen').as(
+    db
+      .select(categoryColumns)
+      .from(categories)
+      .where(and(eq(categories.id, categoryId), eq(categories.ownerId, ownerId), eq(categories.type, 'TODO'))),
+  );
+  const updated = db.$with('updated').as(
+    db
+      .insert(todoPreferences)
+      .select(selectRow(todoPreferences, { ownerId: sql`${ownerId}::uuid`, defaultCategoryId: chosen.id }, chosen))
+      .onConflictDoUpdate({ target: todoPreferences.ownerId, set: { defaultCategoryId: sql`excluded.default_category_id` } })
+      .returning({ ownerId: todoPreferences.ownerId }),
+  );
+  const [row] = await db.with(chosen, updated).select().from(chosen);
+  return row as CategoryRow | undefined;
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/operation-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
-import { createTodo, deleteTodo, listTodos, updateTodo } from './todos.service.js';
+import { createTodo, deleteTodo, getDefaultTodoCategory, listTodos, quickAddTodo, setDefaultTodoCategory, updateTodo } from './todos.service.js';
 
 export function todosRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,6 +20,21 @@ export function todosRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
     route(app, operations.todos.create, async (request, reply) => {
       const todo = await createTodo(ctx, currentUser(request), request.body);
       return reply.status(201).send({ success: true, message: 'Todo created successfully', todo, data: todo });
+    });
+
+    route(app, operations.todos.quickAdd, async (request, reply) => {
+      const todo = await quickAddTodo(ctx, currentUser(request), request.body);
+      return reply.status(201).send({ success: true, message: 'Todo created successfully', todo, data: todo });
+    });
+
+    route(app, operations.todos.defaultCategory, async (request) => {
+      const data = await getDefaultTodoCategory(ctx, currentUser(request));
+      return { success: true as const, message: data ? 'Default category fetched successfully' : 'No default category yet', data };
+    });
+
+    route(app, operations.todos.setDefaultCategory, async (request) => {
+      const data = await setDefaultTodoCategory(ctx, currentUser(request), request.body.categoryId);
+      return { success: true as const, message: 'Default category saved successfully', data };
     });
 
     route(app, operations.todos.update, async (request) => {

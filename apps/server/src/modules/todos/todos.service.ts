@@ -1,7 +1,8 @@
-import { TODO_PAGE_LIMIT_DEFAULT, type TodoData, type UpdateTodoData } from '@tasklane/contract';
+import { TODO_PAGE_LIMIT_DEFAULT, type QuickTodoData, type TodoData, type UpdateTodoData } from '@tasklane/contract';
 import { pageCount } from '../../db/list-helpers.js';
-import { mappingForeignKeys } from '../../db/errors.js';
+import { mappingForeignKeys, violatedForeignKey } from '../../db/errors.js';
 import { badRequest, notFoundOrNotYours } from '../../http/errors.js';
+import { presentCategory } from '../categories/categories.presenter.js';
 import { findOwnedCategory } from '../categories/categories.repo.js';
 import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -74,6 +75,44 @@ function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
 export async function createTodo(ctx: ServiceContext, user: Actor, data: TodoData) {
   const category = await requireOwnCategory(ctx, user, data.category);
   return presentTodo(await writingWithCategory(() => repo.insertTodo(ctx.db, user, data, category)));
+}
+
+/**
+ * Quick add (decision 032): as createTodo, with the category optional. Without one the todo goes
+ * to the caller's default todo category, which the first such todo creates ("Inbox").
+ */
+export async function quickAddTodo(ctx: ServiceContext, user: Actor, data: QuickTodoData) {
+  const category = data.category === null ? await defaultCategoryOrInbox(ctx, user) : await requireOwnCategory(ctx, user, data.category);
+  const body = { ...data, category: category.id };
+  if (data.category !== null) return presentTodo(await writingWithCategory(() => repo.insertTodo(ctx.db, user, body, category)));
+  // The default category can be deleted between its read and the insert: make it again once.
+  try {
+    return presentTodo(await repo.insertTodo(ctx.db, user, body, category));
+  } catch (error) {
+    if (violatedForeignKey(error) !== repo.todoCategoryKey) throw error;
+    const inbox = toTodoCategory(await repo.ensureInboxCategory(ctx.db, user));
+    return presentTodo(await writingWithCategory(() => repo.insertTodo(ctx.db, user, { ...body, category: inbox.id }, inbox)));
+  }
+}
+
+const toTodoCategory = (row: { id: string; name: string; color: string; slug: string }) => ({ id: row.id, name: row.name, color: row.color, slug: row.slug });
+
+async function defaultCategoryOrInbox(ctx: ServiceContext, user: Actor) {
+  const current = await repo.findDefaultTodoCategory(ctx.db, user.id);
+  return toTodoCategory(current ?? (await repo.ensureInboxCategory(ctx.db, user)));
+}
+
+export async function getDefaultTodoCategory(ctx: ServiceContext, user: UserRow) {
+  const row = await repo.findDefaultTodoCategory(ctx.db, user.id);
+  return row ? presentCategory(row) : null;
+}
+
+const SELECT_DEFAULT = 'Please select one of your todo categories';
+
+export async function setDefaultTodoCategory(ctx: ServiceContext, user: UserRow, categoryId: string) {
+  const row = await repo.setDefaultTodoCategory(ctx.db, user.id, categoryId);
+  if (!row) throw badRequest(SELECT_DEFAULT, [{ field: 'categoryId', message: SELECT_DEFAULT }]);
+  return presentCategory(row);
 }
 
 export async function updateTodo(ctx: ServiceContext, user: Actor, id: string, data: UpdateTodoData) {

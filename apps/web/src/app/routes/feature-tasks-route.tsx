@@ -3,6 +3,7 @@ import { NotFoundState } from '@/components/domain/not-found-state';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { useFeature } from '@/features/features/api/get-feature';
+import { useUpdateFeature } from '@/features/features/api/update-feature';
 import { useProjectMembers } from '@/features/projects/api/get-project-members';
 import { useProject } from '@/features/projects/api/get-project';
 import FeatureTaskListPage from '@/features/tasks/pages/feature-task-list-page';
@@ -20,6 +21,14 @@ export default function FeatureTasksRoute() {
   const featureQuery = useFeature(projectId, featureId);
   const canEditTasks = projectQuery.data?.abilities.canEditTasks === true;
   const membersQuery = useProjectMembers(projectId, { enabled: canEditTasks });
+  const updateFeature = useUpdateFeature();
+  const feature = featureQuery.data;
+  // The board's inline add offers to remember a category as the feature's default (decision 032).
+  const rememberDefaultCategory =
+    feature && projectQuery.data?.abilities.canManageFeatures
+      ? (categoryId: string) =>
+          updateFeature.mutateAsync({ feature, body: { defaultCategoryId: categoryId, projectId, version: feature.version } })
+      : undefined;
 
   if (isNotFound(projectQuery.error)) {
     return (
@@ -54,6 +63,7 @@ export default function FeatureTasksRoute() {
         onRetry: () => void membersQuery.refetch(),
       }}
       currentUserId={user?._id}
+      onRememberDefaultCategory={rememberDefaultCategory}
     />
   );
 }

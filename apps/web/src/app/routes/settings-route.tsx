@@ -1,6 +1,7 @@
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { SettingsPage } from '@/features/account/pages/settings-page';
 import { useMe } from '@/features/auth/api/get-me';
+import { DefaultCategorySetting } from '@/features/todos/components/default-category-setting';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
 /**
@@ -14,6 +15,7 @@ export default function SettingsRoute() {
     <SettingsPage
       me={user}
       twoFactor={<TwoFactorSection />}
+      quickAdd={<DefaultCategorySetting />}
     />
   );
 }

@@ -7,20 +7,30 @@ import { NotificationsSection } from '../components/notifications-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
+import { SettingsSection } from '../components/settings-section';
 import { TimeZoneSection } from '../components/time-zone-section';
 
 /**
  * The account's own settings (issues 16 and 17): profile and avatar, time zone, password,
- * sessions, two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
+ * quick add's default todo category (issue 18), sessions, two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
  * (a feature never imports another).
  */
-export function SettingsPage({ me, twoFactor }: { me: Me; twoFactor?: ReactNode }) {
+export function SettingsPage({ me, twoFactor, quickAdd }: { me: Me; twoFactor?: ReactNode; quickAdd?: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" subtitle="Your profile, time zone, password, sessions, notifications and data" />
       <div className="space-y-6">
         <ProfileSection me={me} />
         <TimeZoneSection me={me} />
+        {quickAdd && (
+          <SettingsSection
+            id="settings-quick-add"
+            title="Quick add"
+            description="Where a todo added from the quick add line goes when it names no @category."
+          >
+            {quickAdd}
+          </SettingsSection>
+        )}
         <PasswordSection />
         <SessionsSection />
         {/* Two-factor sign-in section (issue 16, part D) */}

@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { formatEnum } from '@/lib/format';
 import { useRebasedForm } from '@/lib/use-rebased-form';
+import { useTaskCategories } from '../api/get-task-categories';
 import { describeFeatureField, featureFormDefaults } from '../lib/feature-form';
 
 const FORM_ID = 'feature-form';
@@ -76,7 +77,14 @@ function EditFeatureFields({ feature, onSubmit }: { feature: Feature; onSubmit: 
         items={rebased.theirChanges.map(({ field, isYoursKept }) => ({ ...describeFeatureField(field, feature), isYoursKept }))}
       />
     ) : null;
-  return <FeatureFormFields form={form} notice={notice} onSubmit={(data) => onSubmit(data, rebased.base(), rebased.markStale)} />;
+  return (
+    <FeatureFormFields
+      form={form}
+      notice={notice}
+      currentDefaultCategoryId={feature.defaultCategoryId}
+      onSubmit={(data) => onSubmit(data, rebased.base(), rebased.markStale)}
+    />
+  );
 }
 
 /** Create Feature: SPEC 4's defaults. */
@@ -87,7 +95,21 @@ function CreateFeatureFields({ onSubmit }: { onSubmit: (data: FeatureFormData) =
 
 type FeatureFormApi = UseFormReturn<FeatureForm, unknown, FeatureFormData>;
 
-function FeatureFormFields({ form, notice, onSubmit }: { form: FeatureFormApi; notice?: ReactNode; onSubmit: (data: FeatureFormData) => void }) {
+function FeatureFormFields({
+  form,
+  notice,
+  currentDefaultCategoryId = null,
+  onSubmit,
+}: {
+  form: FeatureFormApi;
+  notice?: ReactNode;
+  currentDefaultCategoryId?: string | null;
+  onSubmit: (data: FeatureFormData) => void;
+}) {
+  const categoriesQuery = useTaskCategories();
+  const categories = categoriesQuery.data ?? [];
+  // A default another member chose is none of the caller's categories: it can be kept or changed.
+  const isOthersDefault = currentDefaultCategoryId !== null && !categories.some((category) => category._id === currentDefaultCategoryId);
   const {
     register,
     handleSubmit,
@@ -125,6 +147,27 @@ function FeatureFormFields({ form, notice, onSubmit }: { form: FeatureFormApi; n
           <Input id="feature-actualHours" type="number" inputMode="numeric" min={0} max={10000} step={1} placeholder="e.g. 12" {...invalid('actualHours')} {...register('actualHours')} />
         </Field>
       </div>
+      <Field label="Default Category" htmlFor="feature-defaultCategoryId" error={errors.defaultCategoryId?.message}>
+        {/* Mounted once the options are there, so the form's value finds its option. */}
+        {categoriesQuery.isPending ? (
+          <Select id="feature-defaultCategoryId" disabled aria-busy="true" aria-describedby="feature-defaultCategoryId-help">
+            <option>Loading categories...</option>
+          </Select>
+        ) : (
+          <Select id="feature-defaultCategoryId" aria-describedby="feature-defaultCategoryId-help" {...register('defaultCategoryId')}>
+            <option value="">None</option>
+            {isOthersDefault && <option value={currentDefaultCategoryId}>The current default (another member's category)</option>}
+            {categories.map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <p id="feature-defaultCategoryId-help" className="-mt-2 text-xs text-slate-500 dark:text-slate-400">
+        The category the board's "+ Add task" gives a new task. Chosen from your task categories.
+      </p>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { formatEnum, formatHours } from '@/lib/format';
 /** The form's values: a feature being edited, or SPEC 4's defaults (BACKLOG, MEDIUM). */
 export function featureFormDefaults(feature: Feature | null): FeatureForm {
   if (!feature) {
-    return { title: '', description: '', status: 'BACKLOG', priority: 'MEDIUM', dueDate: '', estimatedHours: '', actualHours: '' };
+    return { title: '', description: '', status: 'BACKLOG', priority: 'MEDIUM', dueDate: '', estimatedHours: '', actualHours: '', defaultCategoryId: '' };
   }
   return {
     title: feature.title,
@@ -14,14 +14,16 @@ export function featureFormDefaults(feature: Feature | null): FeatureForm {
     dueDate: feature.dueDate ? toCalendarDate(feature.dueDate) : '',
     estimatedHours: feature.estimatedHours === null ? '' : String(feature.estimatedHours),
     actualHours: feature.actualHours === null ? '' : String(feature.actualHours),
+    defaultCategoryId: feature.defaultCategoryId ?? '',
   };
 }
 
 /** SPEC 5: hours go as whole numbers when filled and are left out when empty. */
 export function toCreateFeatureBody(data: FeatureFormData, projectId: string): CreateFeatureBody {
-  const { estimatedHours, actualHours, ...fields } = data;
+  const { estimatedHours, actualHours, defaultCategoryId, ...fields } = data;
   return {
     ...fields,
+    ...(defaultCategoryId ? { defaultCategoryId } : {}),
     ...(estimatedHours === null ? {} : { estimatedHours }),
     ...(actualHours === null ? {} : { actualHours }),
     projectId,
@@ -34,13 +36,15 @@ export function toCreateFeatureBody(data: FeatureFormData, projectId: string): C
  * clear hours the feature had: then null.
  */
 export function toUpdateFeatureBody(data: FeatureFormData, feature: Feature): UpdateFeatureBody {
-  const { estimatedHours, actualHours, ...fields } = data;
+  const { estimatedHours, actualHours, defaultCategoryId, ...fields } = data;
   const hours = (value: number | null, current: number | null) => (value === null && current === null ? undefined : value);
   const body: UpdateFeatureBody = { ...fields, projectId: feature.projectId._id, version: feature.version };
   const estimated = hours(estimatedHours, feature.estimatedHours);
   const actual = hours(actualHours, feature.actualHours);
   if (estimated !== undefined) body.estimatedHours = estimated;
   if (actual !== undefined) body.actualHours = actual;
+  // Sent back as read when unchanged (another member's choice is kept); null clears it.
+  if (defaultCategoryId || feature.defaultCategoryId) body.defaultCategoryId = defaultCategoryId || null;
   return body;
 }
 
@@ -63,5 +67,7 @@ export function describeFeatureField(field: keyof FeatureForm, feature: Feature)
       return { label: 'Estimated Hours', value: formatHours(feature.estimatedHours) };
     case 'actualHours':
       return { label: 'Actual Hours', value: formatHours(feature.actualHours) };
+    case 'defaultCategoryId':
+      return { label: 'Default Category', value: feature.defaultCategoryId ? 'Another category' : 'None' };
   }
 }

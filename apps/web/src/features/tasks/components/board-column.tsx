@@ -2,7 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TaskStatus } from '@tasklane/contract';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatCount, formatEnum } from '@/lib/format';
 import type { BoardCard } from '../lib/board';
@@ -33,6 +33,8 @@ export interface BoardColumnProps {
   onMoveTo: (task: BoardCard, status: TaskStatus) => void;
   /** Issue 18: the cards' priority and assignee pickers. */
   inline?: BoardInlineEditing;
+  /** Under the cards: the column's "+ Add task", for those who may create tasks. */
+  footer?: ReactNode;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface BoardColumnProps {
  * sends them a page at a time: at the end of the loaded ones, the next page loads.
  */
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, ids, tasksById, total, hasMore, isLoadingMore, onLoadMore, projectId, featureId, canMove, statuses, onMoveTo, inline } = props;
+  const { status, ids, tasksById, total, hasMore, isLoadingMore, onLoadMore, projectId, featureId, canMove, statuses, onMoveTo, inline, footer } = props;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status), disabled: !canMove });
   const virtualizer = useVirtualizer({
@@ -126,6 +128,7 @@ export function BoardColumn(props: BoardColumnProps) {
           />
         )}
       </div>
+      {footer && <div className="border-t border-slate-200 p-2 dark:border-slate-800">{footer}</div>}
     </section>
   );
 }

@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { BoardColumn as BoardColumnData, TaskStatus } from '@tasklane/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { formatEnum } from '@/lib/format';
 import { cardsOf, groupByStatus, moveAt, type BoardCard, type BoardColumns, type BoardMove } from '../lib/board';
@@ -41,6 +41,8 @@ export interface TaskBoardProps {
   loadingStatuses?: ReadonlySet<TaskStatus>;
   /** Issue 18: the cards' priority and assignee, changed in place (with `canMove`). */
   inline?: BoardInlineEditing;
+  /** What goes under a column's cards (its "+ Add task"). */
+  columnFooter?: (status: TaskStatus) => ReactNode;
 }
 
 const statusOfDropId = (id: UniqueIdentifier) => (String(id).startsWith('column:') ? (String(id).slice(7) as TaskStatus) : undefined);
@@ -66,7 +68,7 @@ const screenReaderInstructions = {
  * and keyboard, with spoken announcements. While a card is dragged the columns are a draft here;
  * the drop becomes one move, shown at once by the caller.
  */
-export function TaskBoard({ projectId, featureId, columns: loaded, statuses, canMove, onMove, onLoadMore, loadingStatuses, inline }: TaskBoardProps) {
+export function TaskBoard({ projectId, featureId, columns: loaded, statuses, canMove, onMove, onLoadMore, loadingStatuses, inline, columnFooter }: TaskBoardProps) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
@@ -177,6 +179,7 @@ export function TaskBoard({ projectId, featureId, columns: loaded, statuses, can
             statuses={statuses}
             onMoveTo={moveTo}
             inline={inline}
+            footer={columnFooter?.(status)}
           />
         ))}
       </div>

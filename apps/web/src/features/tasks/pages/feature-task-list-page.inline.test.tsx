@@ -46,7 +46,7 @@ const show = () =>
       projectId="project-1"
       featureId="feature-1"
       project={{ name: 'Client Portal', abilities: { canEditTasks: true } }}
-      feature={{ title: 'Launch' }}
+      feature={{ title: 'Launch', defaultCategoryId: null }}
       members={{ data: members, isLoading: false, isError: false, onRetry: () => {} }}
       currentUserId="me"
     />,

@@ -52,7 +52,7 @@ function show({ canEditTasks = true, url = URL_OF_PAGE } = {}) {
       projectId="project-1"
       featureId="feature-1"
       project={{ name: 'Client Portal', abilities: { canEditTasks } }}
-      feature={{ title: 'Launch' }}
+      feature={{ title: 'Launch', defaultCategoryId: null }}
       members={{ data: members, isLoading: false, isError: false, onRetry: () => {} }}
       currentUserId="me"
     />,

@@ -15,6 +15,7 @@ import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
 import { formatCount, pluralize } from '@/lib/format';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
+import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
 import { useAttachmentLimits } from '../api/get-attachments';
 import { useBoard, useLoadMoreCards } from '../api/get-board';
@@ -23,6 +24,7 @@ import { useTaskCategories } from '../api/get-task-categories';
 import { useTasks } from '../api/get-tasks';
 import { CreateTaskDialog } from '../components/create-task-dialog';
 import type { OptionsState } from '../components/task-fields';
+import { BoardInlineAdd } from '../components/board-inline-add';
 import { TaskBoard } from '../components/task-board';
 import { TaskStats } from '../components/task-stats';
 import { TaskTable } from '../components/task-table';
@@ -45,14 +47,16 @@ export interface FeatureTaskListPageProps {
   featureId: string;
   /** The project and the feature as their features know them; undefined while they load. */
   project: { name: string; abilities: { canEditTasks: boolean } } | undefined;
-  feature: { title: string } | undefined;
+  feature: { title: string; defaultCategoryId: string | null } | undefined;
+  /** For those who manage features: makes a category the feature's default (the board's inline add offers it). */
+  onRememberDefaultCategory?: (categoryId: string) => Promise<unknown>;
   /** The project's members, for the assignee picker (loaded only for those who may create tasks). */
   members: OptionsState<ProjectMember>;
   currentUserId: string | undefined;
 }
 
 /** /dashboard/projects/{projectId}/features/{featureId}/task: a feature's tasks (SPEC 2). */
-export default function FeatureTaskListPage({ projectId, featureId, project, feature, members, currentUserId }: FeatureTaskListPageProps) {
+export default function FeatureTaskListPage({ projectId, featureId, project, feature, members, currentUserId, onRememberDefaultCategory }: FeatureTaskListPageProps) {
   const list = useListParams(taskListOptions);
   const { state } = list;
   // Table or Board, remembered per user on this device.
@@ -74,6 +78,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
   const creation = useCreateTaskWithFiles({ projectId, featureId, currentUserId });
   const deleteMutation = useDeleteTask({ currentUserId });
+  const inlineCreate = useCreateTask({ currentUserId });
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const limitsQuery = useAttachmentLimits({ enabled: canCreate && isCreateOpen });
   const navigate = useNavigate();
@@ -181,6 +186,21 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
               onLoadMore={loadMoreCards}
               loadingStatuses={boardPages.loading}
               inline={canCreate ? inlineEditing : undefined}
+              columnFooter={
+                canCreate && feature
+                  ? (status) => (
+                      <BoardInlineAdd
+                        status={status}
+                        projectId={projectId}
+                        featureId={featureId}
+                        defaultCategoryId={feature.defaultCategoryId}
+                        categories={categoriesQuery.data}
+                        onRememberDefault={onRememberDefaultCategory}
+                        createTask={inlineCreate.mutateAsync}
+                      />
+                    )
+                  : undefined
+              }
             />
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
               <span>

@@ -13,6 +13,7 @@ import { describeError } from '@/lib/errors';
 import { useDeleteTodo } from '../api/delete-todo';
 import { useTodos } from '../api/get-todos';
 import { useToggleTodo } from '../api/toggle-todo';
+import { QuickAddInput } from '../components/quick-add-input';
 import { SimpleTodoCard } from '../components/simple-todo-card';
 
 const allTodos = {};
@@ -36,6 +37,12 @@ export default function SimpleListPage() {
   return (
     <>
       <PageHeader title="Todo List" subtitle="All your todos at a glance." />
+      {/* Signed in only: a visitor's list is the invitation to sign in below. */}
+      {todosQuery.isSuccess && (
+        <div className="mb-6">
+          <QuickAddInput />
+        </div>
+      )}
       <QueryState
         query={todosQuery}
         loading="Loading todos..."

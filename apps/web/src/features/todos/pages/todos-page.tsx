@@ -21,6 +21,7 @@ import { keepFirstTodoPage, TODO_PAGE_SIZE, useTodoPages } from '../api/get-todo
 import { useToggleTodo } from '../api/toggle-todo';
 import { useUpdateTodo } from '../api/update-todo';
 import { TodoCard } from '../components/todo-card';
+import { QuickAddInput } from '../components/quick-add-input';
 import { TodoFiltersBar } from '../components/todo-filters-bar';
 import { TodoRow } from '../components/todo-row';
 import {
@@ -147,6 +148,10 @@ export default function TodosPage() {
           </Button>
         }
       />
+
+      <div className="mb-4">
+        <QuickAddInput />
+      </div>
 
       <div className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">
