@@ -1,5 +1,6 @@
 import { formatShortDate, type Task, type TaskSortField } from '@tasklane/contract';
 import { ArrowRight, Trash2 } from 'lucide-react';
+import type { HTMLAttributes, Ref } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
 import { Avatar } from '@/components/ui/avatar';
@@ -17,6 +18,8 @@ export interface TaskTableProps {
   onSort: (field: TaskSortField) => void;
   isBusy: boolean;
   onDelete: (task: Task) => void;
+  /** A keyboard selection's attributes for each row (lib/keyboard/use-list-selection.ts). */
+  rowProps?: (task: Task) => HTMLAttributes<HTMLTableRowElement> & { ref?: Ref<HTMLTableRowElement> };
 }
 
 function Person({ person, fallback }: { person: Task['assigneeId']; fallback: string }) {
@@ -30,7 +33,7 @@ function Person({ person, fallback }: { person: Task['assigneeId']; fallback: st
 }
 
 /** SPEC 2's columns: Title, Status, Priority, Assignee, Due Date, Actions, Created By. */
-export function TaskTable({ tasks, sort, onSort, isBusy, onDelete }: TaskTableProps) {
+export function TaskTable({ tasks, sort, onSort, isBusy, onDelete, rowProps }: TaskTableProps) {
   const direction = (field: TaskSortField) => (sort.sortBy === field ? sort.sortOrder : undefined);
   return (
     <Table label="Tasks" busy={isBusy} minWidth="min-w-[900px]">
@@ -47,7 +50,7 @@ export function TaskTable({ tasks, sort, onSort, isBusy, onDelete }: TaskTablePr
         {tasks.map((task) => {
           const href = paths.task.href(task.projectId._id, task.featureId._id, task._id);
           return (
-            <TableRow key={task._id}>
+            <TableRow key={task._id} {...rowProps?.(task)}>
               <Td>
                 <Link
                   to={href}

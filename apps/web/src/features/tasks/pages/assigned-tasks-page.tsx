@@ -1,15 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import type { Task } from '@tasklane/contract';
+import { useNavigate, useSearchParams } from 'react-router';
 import { QueryFallback } from '@/components/domain/query-state';
 import { ListFilters } from '@/components/domain/list-filters';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LiveRegion } from '@/components/ui/live-region';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import type { PageRequest } from '@/lib/keyboard/use-create-shortcut';
+import { useListSelection } from '@/lib/keyboard/use-list-selection';
 import { useErrorMessage } from '@/lib/errors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFailureToast } from '@/lib/use-failure-toast';
@@ -85,6 +90,24 @@ export default function AssignedTasksPage() {
     listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
+  // The keyboard (issue 18): `j` / `k` select a task, Enter opens it, `e` opens it in Edit mode,
+  // `s` / `p` / `a` open its in-place pickers (or, where none is shown, its Edit mode).
+  const navigate = useNavigate();
+  const taskHref = (task: Task) => paths.task.href(task.projectId._id, task.featureId._id, task._id);
+  const editTask = (task: Task) => void navigate(taskHref(task), { state: { edit: true } satisfies PageRequest });
+  const selection = useListSelection({
+    items: answer?.tasks ?? [],
+    idOf: (task) => task._id,
+    labelOf: (task) => task.title,
+    noun: 'task',
+    actions: {
+      open: (task) => void navigate(taskHref(task)),
+      edit: (task) => (task.abilities.canEdit ? editTask(task) : undefined),
+      taskIdOf: (task) => task._id,
+      onNoPicker: (task) => (task.abilities.canEdit ? editTask(task) : undefined),
+    },
+  });
+
   const header = <PageHeader title="Assigned Tasks" subtitle="Manage and track your assigned tasks" />;
   if (!answer) {
     return (
@@ -152,11 +175,12 @@ export default function AssignedTasksPage() {
             className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', isBusy && 'opacity-70 transition-opacity')}
           >
             {answer.tasks.map((task) => (
-              <li key={task._id} className="flex *:flex-1">
+              <li key={task._id} className="flex rounded-xl outline-none *:flex-1" {...selection.itemProps(task._id)}>
                 <AssignedTaskCard task={task} />
               </li>
             ))}
           </ul>
+          <LiveRegion message={selection.announcement} />
           <div className="mt-6">
             <Pagination page={Math.min(filters.page, pages)} pages={pages} onPageChange={goToPage} label="Assigned tasks pages" />
           </div>
