@@ -95,7 +95,10 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   // "create task in check" looks for the features called "check".
   const searchText = featureCommandQuery(debounced) ?? debounced.trim();
   const searchQuery = useSearchEverything(typed === '' ? '' : searchText);
-  const close = () => onOpenChange(false);
+  const close = () => {
+    setText('');
+    onOpenChange(false);
+  };
   const focusReturn = useFocusReturn();
 
   const go = (url: string) => {
@@ -110,7 +113,10 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
 
   const isCurrent = typed !== '' && debounced.trim() === typed && !searchQuery.isPlaceholderData;
   const results = typed === '' ? [] : (searchQuery.data ?? []);
-  const features = results.filter((result) => result.type === 'feature');
+  // While the next search runs, the last results stay in place (no flicker at each letter) but
+  // dimmed and out of reach: Enter never opens a result of words no longer typed.
+  const isStale = !isCurrent || searchQuery.isFetching;
+  const features = isStale ? [] : results.filter((result) => result.type === 'feature');
   const commands = filterCommands(usePaletteCommands({ features, close, onShowShortcuts }), typed);
   const groups = groupByType(results);
   const isSearching = typed !== '' && (!isCurrent || searchQuery.isFetching) && !searchQuery.isError;
@@ -132,10 +138,7 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   return (
     <DialogPrimitive.Root
       open={open}
-      onOpenChange={(next) => {
-        if (!next) setText('');
-        onOpenChange(next);
-      }}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
     >
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlayClassName} />
@@ -146,14 +149,13 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
           className="fixed left-1/2 top-[12vh] z-50 flex max-h-[min(36rem,calc(100dvh-6rem))] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_150ms_ease-out] dark:border-slate-700 dark:bg-slate-900"
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
-          <Command label="Command palette" shouldFilter={false} loop className="flex min-h-0 flex-1 flex-col">
+          <Command label="Search everything, or type a command" shouldFilter={false} loop className="flex min-h-0 flex-1 flex-col">
             <div className="flex items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-700">
               <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
               <Command.Input
                 value={text}
                 onValueChange={setText}
                 placeholder="Search everything, or type a command..."
-                aria-label="Search everything, or type a command"
                 className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-white"
               />
               {isSearching && <Spinner className="size-4 shrink-0 text-slate-400" />}
@@ -187,8 +189,9 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
                       <Command.Item
                         key={`${result.type}:${result._id}`}
                         value={`${result.type}:${result._id}`}
+                        disabled={isStale}
                         onSelect={() => openItem({ type: result.type, _id: result._id, title: result.title, url: result.url, context: contextOf(result) })}
-                        className={itemClassName}
+                        className={cn(itemClassName, 'data-[disabled=true]:cursor-default data-[disabled=true]:opacity-50')}
                       >
                         <ItemBody icon={<Icon />} title={result.title} detail={result.snippet ? <Snippet snippet={result.snippet} /> : undefined} context={contextOf(result)} />
                       </Command.Item>
