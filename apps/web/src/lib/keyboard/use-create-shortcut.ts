@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useShortcuts } from './shortcuts';
 
@@ -23,13 +23,18 @@ const requestOf = (state: unknown): PageRequest => (typeof state === 'object' &&
 function usePageRequest(kind: keyof PageRequest, act: (() => void) | undefined, ready: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
+  const latestAct = useRef(act);
+  latestAct.current = act;
+  // Each navigation's request is answered once, whatever renders follow before it is forgotten.
+  const answered = useRef<string | null>(null);
   const isRequested = requestOf(location.state)[kind] === true;
   useEffect(() => {
-    if (!isRequested || !ready) return;
+    if (!isRequested || !ready || answered.current === location.key) return;
+    answered.current = location.key;
     const { [kind]: _done, ...rest } = requestOf(location.state);
     void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: Object.keys(rest).length > 0 ? rest : null });
-    act?.();
-  }, [isRequested, ready, act, kind, location, navigate]);
+    latestAct.current?.();
+  }, [isRequested, ready, kind, location, navigate]);
 }
 
 /**
