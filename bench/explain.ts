@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { queryLogger } from '../apps/server/src/db/query-log.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { round } from './lib/util.js';
+import { SEARCH_QUERIES } from './load/scenarios.js';
 import type { Fixtures } from './seed/generate.js';
 
 /** Tables that must never be read by a sequential scan on behalf of a list. */
@@ -30,6 +31,8 @@ export type ExplainedRequest = { name: string; path: string; status: number; sta
  * tasks(feature_id, status, board_rank, id) (when no search or priority reads the rows).
  */
 const INDEX_ONLY_STATEMENTS = /group by "tasks"\."status"/i;
+/** The search's GIN indexes: the generated tsvector columns' and the titles' trigrams. */
+const SEARCH_INDEX = /_(search|trgm)_idx$/;
 export type ExplainReport = { ok: boolean; requests: ExplainedRequest[]; /** The server's server_version ('17.10', '15.18 (Debian ...)'). */ serverVersion?: string };
 
 /** embedded: the run's DATA_DIR (no app running on it); postgres: the seeded database's URL. */
@@ -92,7 +95,7 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
     const todo = (firstBoard.json() as { data: { columns: Array<{ status: string; nextCursor: string | null }> } }).data.columns.find(
       (column) => column.status === 'TODO',
     );
-    const lists: Array<[string, string, { indexOnly?: boolean }?]> = [
+    const lists: Array<[string, string, { indexOnly?: boolean; gin?: boolean }?]> = [
       ['todos', '/api/v1/todos'],
       ['todos, filtered', '/api/v1/todos?status=PENDING&priority=HIGH'],
       ["todos, the dashboard's first page", '/api/v1/todos?page=1&limit=24'],
@@ -115,6 +118,8 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
       ['my projects', '/api/v1/users/projects'],
       ['workspace projects', `/api/v1/workspaces/${ownWorkspace}/projects`],
       ['workspaces', '/api/v1/workspaces'],
+      // Search everything (issue 18): each kind's rows through its GIN indexes (tsvector, trigram).
+      ...SEARCH_QUERIES.map((q): [string, string, { gin: true }] => [`search "${q}"`, `/api/v1/search?q=${encodeURIComponent(q)}`, { gin: true }]),
     ];
     const requests: ExplainedRequest[] = [];
     for (const [name, url, expected] of lists) {
@@ -123,8 +128,9 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
       const recorded = last as RequestQueries | undefined;
       const statements: ExplainedStatement[] = [];
       for (const statement of recorded?.statements ?? []) {
-        // The session lookup (a data-modifying CTE) is keyed by primary key; only SELECTs are explained.
-        if (!/^\s*select/i.test(statement.sql)) continue;
+        // The session lookup (a data-modifying CTE) is keyed by primary key; only reads (a SELECT,
+        // or a WITH that writes nothing, as the search's) are explained.
+        if (!/^\s*(select|with)\b/i.test(statement.sql) || /\b(insert|update|delete)\b/i.test(statement.sql)) continue;
         const [row] = await explain(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.params);
         const raw = row!['QUERY PLAN'];
         const result = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Record<string, unknown>; 'Execution Time': number }>;
@@ -151,7 +157,9 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
           response.statusCode === 200 &&
           statements.length > 0 &&
           statements.every((statement) => statement.seqScans.length === 0 && statement.indexOnly !== false) &&
-          (expected?.indexOnly !== true || statements.some((statement) => statement.indexOnly === true)),
+          (expected?.indexOnly !== true || statements.some((statement) => statement.indexOnly === true)) &&
+          // A search reads the search vectors' and titles' GIN indexes (migration 0014), never the whole table.
+          (expected?.gin !== true || statements.some((statement) => statement.nodes.some((node) => node.index !== undefined && SEARCH_INDEX.test(node.index)))),
       });
     }
     const [version] = await explain("select current_setting('server_version') as version", []);

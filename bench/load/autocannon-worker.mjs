@@ -15,6 +15,9 @@ function dynamicRequest(request) {
     headers: request.headers,
     setupRequest(req) {
       const n = sequence++;
+      if (dynamic.kind === 'paths') {
+        return { ...req, path: dynamic.paths[n % dynamic.paths.length] };
+      }
       if (dynamic.kind === 'login') {
         return { ...req, path: request.path, body: JSON.stringify({ email: dynamic.emails[n % dynamic.emails.length], password: dynamic.password }) };
       }

@@ -32,6 +32,7 @@ import { EmailSender, type EmailSenderSettings } from './modules/email/email-sen
 import { Notifier, type NotifierSettings } from './modules/notifications/notifier.js';
 import { ReminderScheduler, type ReminderSettings } from './modules/notifications/reminder-scheduler.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { NotificationMailer, type NotificationMailerSettings } from './modules/notification-email/notification-mailer.js';
 import { notificationSettingsRoutes, UNSUBSCRIBE_PATH, unsubscribeRoutes } from './modules/notification-email/notification-email.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -270,6 +271,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
+      await api.register(searchRoutes(ctx));
       await api.register(notificationSettingsRoutes(ctx));
       await api.register(unsubscribeRoutes(ctx));
       await api.register(attachmentsRoutes(ctx));

@@ -1,8 +1,8 @@
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-/** Every column of `T`, by its key in the Drizzle schema. */
-export type RowOf<T extends PgTable> = Record<keyof T['_']['columns'] & string, SQLWrapper>;
+/** Every column of `T` an insert may write (generated ones are computed by the database), by its key in the Drizzle schema. */
+export type RowOf<T extends PgTable> = Record<keyof T['$inferInsert'] & string, SQLWrapper>;
 
 /**
  * The SELECT of an `INSERT INTO table (every column) SELECT ...`, with each value named by its
@@ -11,7 +11,10 @@ export type RowOf<T extends PgTable> = Record<keyof T['_']['columns'] & string, 
  * column added to the table is a compile error until every such statement says what goes in it.
  */
 export function selectRow<T extends PgTable>(table: T, values: RowOf<T>, from?: SQLWrapper): SQL {
-  const columns = Object.keys(getTableColumns(table)) as Array<keyof RowOf<T>>;
+  // Drizzle leaves generated columns (the search vectors) out of an INSERT's column list too.
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([, column]) => column.generated === undefined || column.generated.type === 'byDefault')
+    .map(([key]) => key) as Array<keyof RowOf<T>>;
   const list = sql.join(
     columns.map((column) => sql`${values[column]}`),
     sql`, `,

@@ -3,9 +3,14 @@ import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 export type SortOrder = 'asc' | 'desc';
 
+/** `text` for an ILIKE pattern, its wildcard characters taken literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
 /** An ILIKE pattern matching `text` anywhere, with its wildcard characters taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /**

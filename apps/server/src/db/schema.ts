@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   date,
@@ -16,6 +17,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * Search everything (issue 18, decision 029): each searchable row carries a `search_vector` the
+ * database computes itself (a generated stored column), read by a GIN index. The 'simple'
+ * configuration lower-cases words and neither stems nor drops any, whatever the language the
+ * text is in. Weights rank a title match (A) above a tag (B) above a description or a comment (C).
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const weighted = (column: string, weight: 'A' | 'B' | 'C'): SQL =>
+  sql.raw(`setweight(to_tsvector('simple'::regconfig, coalesce("${column}", '')), '${weight}')`);
+/** Tags as words: tasklane_words() (migration 0014) is array_to_string declared immutable, as a generated column needs. */
+const weightedTags = (column: string): SQL => sql.raw(`setweight(to_tsvector('simple'::regconfig, tasklane_words("${column}")), 'B')`);
+const searchVector = (...parts: SQL[]) => tsvector('search_vector').notNull().generatedAlwaysAs(sql.join(parts, sql.raw(' || ')));
 
 export const users = pgTable(
   'users',
@@ -236,8 +250,11 @@ export const todos = pgTable(
     isToday: boolean('is_today').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: searchVector(weighted('title', 'A'), weightedTags('tags'), weighted('description', 'C')),
   },
   (table) => [
+    index('todos_search_idx').using('gin', table.searchVector),
+    index('todos_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('todos_owner_due_created_idx').on(table.ownerId, table.dueDate, table.createdAt),
     index('todos_category_id_idx').on(table.categoryId),
     // The reminder scheduler's one query: open todos by due date, across owners (decision 027).
@@ -257,8 +274,13 @@ export const workspaces = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: searchVector(weighted('name', 'A')),
   },
-  (table) => [index('workspaces_owner_id_idx').on(table.ownerId, table.createdAt)],
+  (table) => [
+    index('workspaces_owner_id_idx').on(table.ownerId, table.createdAt),
+    index('workspaces_search_idx').using('gin', table.searchVector),
+    index('workspaces_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const projects = pgTable(
@@ -289,8 +311,13 @@ export const projects = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: searchVector(weighted('name', 'A'), weighted('description', 'C')),
   },
-  (table) => [index('projects_workspace_id_idx').on(table.workspaceId, table.createdAt)],
+  (table) => [
+    index('projects_workspace_id_idx').on(table.workspaceId, table.createdAt),
+    index('projects_search_idx').using('gin', table.searchVector),
+    index('projects_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const projectMembers = pgTable(
@@ -333,8 +360,11 @@ export const features = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: searchVector(weighted('title', 'A'), weighted('description', 'C')),
   },
   (table) => [
+    index('features_search_idx').using('gin', table.searchVector),
+    index('features_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('features_project_created_idx').on(table.projectId, table.createdAt),
     // The target of tasks' (feature_id, project_id) key: a task's project is its feature's.
     unique('features_id_project_unique').on(table.id, table.projectId),
@@ -376,8 +406,11 @@ export const tasks = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: searchVector(weighted('title', 'A'), weightedTags('tags'), weighted('description', 'C')),
   },
   (table) => [
+    index('tasks_search_idx').using('gin', table.searchVector),
+    index('tasks_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     foreignKey({
       name: 'tasks_feature_project_fk',
       columns: [table.featureId, table.projectId],
@@ -443,8 +476,19 @@ export const taskComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its author last changed its text (issue 17); null while it is as first written. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * Its task's project, set by the database (a BEFORE INSERT trigger, migration 0014; a task
+     * never changes project), so a search reads the comments of the caller's projects through
+     * an index instead of joining every matching comment to its task (decision 029).
+     */
+    projectId: uuid('project_id'),
+    searchVector: searchVector(weighted('comment', 'C')),
   },
-  (table) => [index('task_comments_task_created_idx').on(table.taskId, table.createdAt)],
+  (table) => [
+    index('task_comments_task_created_idx').on(table.taskId, table.createdAt),
+    index('task_comments_project_id_idx').on(table.projectId),
+    index('task_comments_search_idx').using('gin', table.searchVector),
+  ],
 );
 
 /**

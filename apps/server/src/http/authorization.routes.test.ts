@@ -407,6 +407,8 @@ const rows: Record<string, Row> = {
   'GET /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
   'PUT /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
   'DELETE /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
+  // Anyone signed in searches; what each finds is only what they can see (search.routes.test.ts).
+  'GET /api/v1/search': { statuses: signedIn(200), request: (world) => ({ url: `/api/v1/search?q=${encodeURIComponent(world.task.title)}` }) },
   // Everyone has their own notifications; another's id is 404 (notifications.routes.test.ts).
   'GET /api/v1/notifications': { statuses: signedIn(200), request: () => ({ url: '/api/v1/notifications' }) },
   'GET /api/v1/notifications/unread-count': { statuses: signedIn(200), request: () => ({ url: '/api/v1/notifications/unread-count' }) },

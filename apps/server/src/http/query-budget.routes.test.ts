@@ -492,6 +492,13 @@ describe('SQL statements per request', () => {
       const { task } = await buildTaskFixture();
       return call('DELETE', `/api/v1/tasks/${task._id}/watch`, { cookie: other.cookie });
     },
+    // Every kind at once, with a typo: one statement after the session's, however many rows match.
+    'GET /api/v1/search': async () => {
+      const { project, task } = await buildTaskFixture();
+      await buildComment(server, other.cookie, task._id, `About ${task.title}`);
+      await buildTodo(server, other.cookie, { title: `${task.title} todo` });
+      return call('GET', `/api/v1/search?q=${encodeURIComponent(`${task.title} tsak ${project.name}`)}&limit=50`, { cookie: other.cookie });
+    },
     // Notifications of the caller's: several, so the list and count show their statements per page, not per row.
     'GET /api/v1/notifications': async () => {
       await notifiedOf(other);
