@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer, pathnameOf, type Call, type Reply } from '@/lib/testing/fake-server';
 import { person, personRef } from '@/lib/testing/fixtures';
 import { renderScreen } from '@/lib/testing/render';
+import { useTaskPickerRequests } from '@/lib/task-picker-requests';
 import { taskCategory, taskDetail } from '../testing/fixtures';
 import TaskDetailPage from './task-detail-page';
 
@@ -139,5 +140,62 @@ describe('TaskDetailPage: editing a task', () => {
     show();
     expect(await screen.findByText('Task not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Assigned Tasks' })).toBeTruthy();
+  });
+});
+
+describe('The keyboard on a task (issue 18)', () => {
+  it('s, p and a open the in-place pickers that listen; without one they open Edit mode at that field; e edits', async () => {
+    server(stored);
+    const requested: string[] = [];
+    function Picker() {
+      useTaskPickerRequests('task-1', (field) => requested.push(field));
+      return null;
+    }
+    const user = userEvent.setup();
+    const { unmount } = renderScreen(
+      <>
+        <TaskDetailPage
+          projectId="project-1"
+          taskId="task-1"
+          members={{ data: members, isLoading: false, isError: false, onRetry: () => {} }}
+          currentUserId="me"
+          renderComments={() => null}
+        />
+        <Picker />
+      </>,
+      { url: '/dashboard/projects/project-1/features/feature-1/task/task-1' },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Write the launch plan' });
+    await user.keyboard('spa');
+    expect(requested).toEqual(['status', 'priority', 'assignee']);
+    expect(screen.queryByRole('region', { name: 'Edit Task' })).toBeNull();
+    unmount();
+
+    // No picker on screen: Edit mode, with the asked field focused.
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Write the launch plan' });
+    await user.keyboard('p');
+    const form = await screen.findByRole('region', { name: 'Edit Task' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Priority')));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Task' })).toBeNull());
+    await user.keyboard('e');
+    const again = await screen.findByRole('region', { name: 'Edit Task' });
+    await waitFor(() => expect(document.activeElement).toBe(within(again).getByLabelText(/Title/)));
+  });
+
+  it('opens in Edit mode when a list asked for it (e on a selected task)', async () => {
+    server(stored);
+    renderScreen(
+      <TaskDetailPage
+        projectId="project-1"
+        taskId="task-1"
+        members={{ data: members, isLoading: false, isError: false, onRetry: () => {} }}
+        currentUserId="me"
+        renderComments={() => null}
+      />,
+      { url: '/dashboard/projects/project-1/features/feature-1/task/task-1', state: { edit: true } },
+    );
+    expect(await screen.findByRole('region', { name: 'Edit Task' })).toBeTruthy();
   });
 });
