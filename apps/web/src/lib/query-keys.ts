@@ -37,6 +37,7 @@
  *   ['tasks', 'detail', taskId, 'watch']               whether the caller watches the task
  *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
  *   ['unsubscribe', token]                             what an email's unsubscribe link turns off (the /unsubscribe page)
+ *   ['search', q]                                      what GET /search finds for `q` (the command palette; short-lived, never marked stale)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -121,4 +122,6 @@ export const queryKeys = {
   unreadNotificationCount: () => ['notifications', 'unread-count'] as const,
   /** Under the task: its detail's refresh refreshes it. */
   taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
+  /** The palette's search for `q` (issue 18): kept a few seconds, so no change needs to mark it stale. */
+  search: (q: string) => ['search', q] as const,
 };

@@ -1,11 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { useMe } from '@/features/auth/api/get-me';
+import { KeyboardLayer } from '../keyboard/keyboard-layer';
 import { Header } from './header';
 import { useBrowserTimeZoneDefault } from './use-browser-time-zone-default';
 
 export function AppShell() {
   useBrowserTimeZoneDefault();
+  const { user } = useMe();
   return (
     <div className="min-h-screen">
       <Header />
@@ -14,6 +17,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
+      {user && <KeyboardLayer />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { LiveStatusIndicator } from '../live/live-status-indicator';
+import { PaletteButton } from '../palette/palette-button';
 import { MainNav } from './main-nav';
 import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
@@ -62,6 +63,7 @@ export function Header() {
           Hello, <span className="font-semibold text-slate-900 dark:text-white">{name}</span>
         </p>
         <div className="ml-auto flex items-center gap-1 sm:ml-0">
+          {user && <PaletteButton />}
           {user && <LiveStatusIndicator />}
           {user && <NotificationBell />}
           <ThemeToggle />

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode, Ref, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { cardClassName } from './card';
 
@@ -29,8 +29,13 @@ export function TableBody({ children }: { children: ReactNode }) {
   return <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>;
 }
 
-export function TableRow({ className, children }: { className?: string; children: ReactNode }) {
-  return <tr className={cn('transition-colors hover:bg-slate-50 dark:hover:bg-slate-800/40', className)}>{children}</tr>;
+/** A body row; other attributes (a keyboard selection's `ref`, `tabIndex`, `aria-current`) go on the `<tr>`. */
+export function TableRow({ className, children, ...props }: HTMLAttributes<HTMLTableRowElement> & { ref?: Ref<HTMLTableRowElement> }) {
+  return (
+    <tr className={cn('transition-colors outline-none hover:bg-slate-50 dark:hover:bg-slate-800/40', className)} {...props}>
+      {children}
+    </tr>
+  );
 }
 
 export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {

@@ -32,6 +32,8 @@ export interface RenderOptions {
   path?: string;
   /** Also render the toasts (react-hot-toast's Toaster). */
   withToasts?: boolean;
+  /** The navigation's state, as another screen's `navigate(url, { state })` leaves it. */
+  state?: unknown;
 }
 
 /**
@@ -39,14 +41,14 @@ export interface RenderOptions {
  * shows 'Elsewhere', so a navigation away is visible), and optionally the toasts.
  * `location()` is where the router is now (its pathname and search).
  */
-export function renderScreen(ui: ReactNode, { url = '/', path = '*', withToasts = false }: RenderOptions = {}) {
+export function renderScreen(ui: ReactNode, { url = '/', path = '*', withToasts = false, state }: RenderOptions = {}) {
   const client = testQueryClient();
   const router = createMemoryRouter(
     [
       { path, element: ui },
       ...(path === '*' ? [] : [{ path: '*', element: <Elsewhere /> }]),
     ],
-    { initialEntries: [url] },
+    { initialEntries: [state === undefined ? url : entryWithState(url, state)] },
   );
   const result = render(
     <QueryClientProvider client={client}>
@@ -56,6 +58,12 @@ export function renderScreen(ui: ReactNode, { url = '/', path = '*', withToasts 
   );
   const location = () => router.state.location;
   return { ...result, router, queryClient: client, location };
+}
+
+/** A history entry at `url` carrying `state`. */
+function entryWithState(url: string, state: unknown) {
+  const { pathname, search } = new URL(url, 'http://tasklane.test');
+  return { pathname, search, state };
 }
 
 function Elsewhere() {

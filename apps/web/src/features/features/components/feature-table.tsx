@@ -1,5 +1,6 @@
 import { formatShortDate, type Feature, type FeatureSortField } from '@tasklane/contract';
 import { Eye, ListChecks, Pencil, Trash2 } from 'lucide-react';
+import type { HTMLAttributes, Ref } from 'react';
 import { Link } from 'react-router';
 import { FeatureStatusBadge, PriorityBadge } from '@/components/domain/enum-badges';
 import { IconButton } from '@/components/ui/icon-button';
@@ -18,6 +19,8 @@ export interface FeatureTableProps {
   onOpen: (feature: Feature) => void;
   onEdit: (feature: Feature) => void;
   onDelete: (feature: Feature) => void;
+  /** A keyboard selection's attributes for each row (lib/keyboard/use-list-selection.ts). */
+  rowProps?: (feature: Feature) => HTMLAttributes<HTMLTableRowElement> & { ref?: Ref<HTMLTableRowElement> };
 }
 
 const sortable: Array<{ field: FeatureSortField; label: string }> = [
@@ -28,7 +31,7 @@ const sortable: Array<{ field: FeatureSortField; label: string }> = [
 ];
 
 /** The features of a project: one row each, sortable by its column headers. */
-export function FeatureTable({ features, sort, onSort, canManage, isBusy, onOpen, onEdit, onDelete }: FeatureTableProps) {
+export function FeatureTable({ features, sort, onSort, canManage, isBusy, onOpen, onEdit, onDelete, rowProps }: FeatureTableProps) {
   const direction = (field: FeatureSortField) => (sort.sortBy === field ? sort.sortOrder : undefined);
   return (
     <Table label="Features" busy={isBusy} minWidth="min-w-[860px]">
@@ -44,7 +47,7 @@ export function FeatureTable({ features, sort, onSort, canManage, isBusy, onOpen
       </TableHead>
       <TableBody>
         {features.map((feature) => (
-          <TableRow key={feature._id}>
+          <TableRow key={feature._id} {...rowProps?.(feature)}>
             <Td>
               <button
                 type="button"

@@ -2,13 +2,18 @@ import { featureStatuses, priorities, type Feature, type FeatureFormData } from 
 import { Layers, Plus, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
 import { ListFilters } from '@/components/domain/list-filters';
 import { QueryState } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Pagination } from '@/components/ui/pagination';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { useCreateShortcut } from '@/lib/keyboard/use-create-shortcut';
+import { useListSelection } from '@/lib/keyboard/use-list-selection';
 import { errorMessage, useErrorMessage } from '@/lib/errors';
 import { formatEnum, pluralize } from '@/lib/format';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
@@ -115,6 +120,20 @@ export function FeaturesScreen({ project }: FeaturesScreenProps) {
     });
   };
 
+  // The keyboard (issue 18): `c` creates a feature; `j` / `k` select one, Enter opens its tasks, `e` edits it.
+  const navigate = useNavigate();
+  useCreateShortcut(canManage ? openCreate : undefined);
+  const selection = useListSelection({
+    items: features,
+    idOf: (feature) => feature._id,
+    labelOf: (feature) => feature.title,
+    noun: 'feature',
+    actions: {
+      open: (feature) => void navigate(paths.featureTasks.href(feature.projectId._id, feature._id)),
+      edit: canManage ? openEdit : undefined,
+    },
+  });
+
   const isFiltered = hasListFilters(state);
   const createButton = canManage && (
     <Button onClick={openCreate}>
@@ -159,7 +178,9 @@ export function FeaturesScreen({ project }: FeaturesScreenProps) {
               onOpen={(feature) => setDetailsId(feature._id)}
               onEdit={openEdit}
               onDelete={setDeleting}
+              rowProps={(feature) => selection.itemProps(feature._id)}
             />
+            <LiveRegion message={selection.announcement} />
             <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
               <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
                 {features.length > 0

@@ -1,6 +1,6 @@
 import type { Project } from '@tasklane/contract';
 import { FolderOpen, Plus, RotateCw, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryFallback } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useErrorMessage } from '@/lib/errors';
+import { useCreateShortcut } from '@/lib/keyboard/use-create-shortcut';
 import { useWorkspaceProjects } from '../api/get-workspace-projects';
 import { CreateProjectPanel } from '../components/create-project-panel';
 import { EditProjectDialog } from '../components/edit-project-dialog';
@@ -51,6 +52,23 @@ export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefres
     onDelete: (project: Project) => setDeletingId(project._id),
     onRemoveMember: (project, member) => setRemoval({ project, member }),
   };
+
+  // `c` (issue 18) opens the Create Project panel, for the workspace's owner, and goes to its first field.
+  const panel = useRef<HTMLDivElement>(null);
+  const [focusPanel, setFocusPanel] = useState(false);
+  useCreateShortcut(
+    canCreate
+      ? () => {
+          setIsCreating(true);
+          setFocusPanel(true);
+        }
+      : undefined,
+  );
+  useEffect(() => {
+    if (!focusPanel || !isCreating) return;
+    setFocusPanel(false);
+    panel.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, [focusPanel, isCreating]);
 
   const refresh = () => {
     onRefresh();
@@ -106,7 +124,7 @@ export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefres
     <>
       {header}
       {isCreating && canCreate && (
-        <div id="create-project-panel">
+        <div id="create-project-panel" ref={panel}>
           <CreateProjectPanel workspaceId={workspaceId} onClose={() => setIsCreating(false)} />
         </div>
       )}

@@ -1,5 +1,6 @@
 import { formatShortDate, type ProjectMember, type Task, type TaskSortField, type UpdateTaskBody } from '@tasklane/contract';
 import { ArrowRight, Trash2 } from 'lucide-react';
+import type { HTMLAttributes, Ref } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
 import { Avatar } from '@/components/ui/avatar';
@@ -14,6 +15,9 @@ import type { OptionsState } from './task-fields';
 import { TaskAssigneePicker, TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
 import type { SortOrder } from '@/lib/list-query';
 
+/** A keyboard selection's attributes for a row (lib/keyboard/use-list-selection.ts). */
+type RowProps = HTMLAttributes<HTMLTableRowElement> & { ref?: Ref<HTMLTableRowElement> };
+
 export interface TaskTableProps {
   tasks: readonly Task[];
   sort: { sortBy: TaskSortField; sortOrder: SortOrder };
@@ -22,6 +26,8 @@ export interface TaskTableProps {
   onDelete: (task: Task) => void;
   /** Issue 18: the status, priority and assignee of the tasks the caller may edit, changed in place. */
   inline?: TableInlineEditing;
+  /** A keyboard selection's attributes for each row (lib/keyboard/use-list-selection.ts). */
+  rowProps?: (task: Task) => RowProps;
 }
 
 export interface TableInlineEditing {
@@ -41,7 +47,7 @@ function Person({ person, fallback }: { person: Task['assigneeId']; fallback: st
 }
 
 /** SPEC 2's columns: Title, Status, Priority, Assignee, Due Date, Actions, Created By. */
-export function TaskTable({ tasks, sort, onSort, isBusy, onDelete, inline }: TaskTableProps) {
+export function TaskTable({ tasks, sort, onSort, isBusy, onDelete, inline, rowProps }: TaskTableProps) {
   const direction = (field: TaskSortField) => (sort.sortBy === field ? sort.sortOrder : undefined);
   return (
     <Table label="Tasks" busy={isBusy} minWidth="min-w-[900px]">
@@ -56,7 +62,7 @@ export function TaskTable({ tasks, sort, onSort, isBusy, onDelete, inline }: Tas
       </TableHead>
       <TableBody>
         {tasks.map((task) => (
-          <TaskTableRow key={task._id} task={task} onDelete={onDelete} inline={task.abilities.canEdit ? inline : undefined} />
+          <TaskTableRow key={task._id} task={task} onDelete={onDelete} inline={task.abilities.canEdit ? inline : undefined} rowProps={rowProps?.(task)} />
         ))}
       </TableBody>
     </Table>
@@ -64,12 +70,22 @@ export function TaskTable({ tasks, sort, onSort, isBusy, onDelete, inline }: Tas
 }
 
 /** One task's row; its pickers answer the keyboard's requests for that task (issue 18). */
-function TaskTableRow({ task, onDelete, inline }: { task: Task; onDelete: (task: Task) => void; inline: TableInlineEditing | undefined }) {
+function TaskTableRow({
+  task,
+  onDelete,
+  inline,
+  rowProps,
+}: {
+  task: Task;
+  onDelete: (task: Task) => void;
+  inline: TableInlineEditing | undefined;
+  rowProps: RowProps | undefined;
+}) {
   const picker = useTaskPickers(task._id, inline !== undefined);
   const isSaving = inline?.isSaving(task._id) ?? false;
   const href = paths.task.href(task.projectId._id, task.featureId._id, task._id);
   return (
-    <TableRow>
+    <TableRow {...rowProps}>
       <Td>
         <Link
           to={href}

@@ -1,16 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import type { Task } from '@tasklane/contract';
+import { useNavigate, useSearchParams } from 'react-router';
 import { QueryFallback } from '@/components/domain/query-state';
 import { ListFilters } from '@/components/domain/list-filters';
 import { Button } from '@/components/ui/button';
 import { LayoutToggle, ShowDoneToggle } from '@/components/ui/layout-toggle';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LiveRegion } from '@/components/ui/live-region';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import type { PageRequest } from '@/lib/keyboard/use-create-shortcut';
+import { useListSelection } from '@/lib/keyboard/use-list-selection';
 import { useErrorMessage } from '@/lib/errors';
 import { useCachedMe, useListLayout } from '@/lib/list-layout';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -94,6 +99,24 @@ export default function AssignedTasksPage() {
     listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
+  // The keyboard (issue 18): `j` / `k` select a task, Enter opens it, `e` opens it in Edit mode,
+  // `s` / `p` / `a` open its in-place pickers (or, where none is shown, its Edit mode).
+  const navigate = useNavigate();
+  const taskHref = (task: Task) => paths.task.href(task.projectId._id, task.featureId._id, task._id);
+  const editTask = (task: Task) => void navigate(taskHref(task), { state: { edit: true } satisfies PageRequest });
+  const selection = useListSelection({
+    items: answer?.tasks ?? [],
+    idOf: (task) => task._id,
+    labelOf: (task) => task.title,
+    noun: 'task',
+    actions: {
+      open: (task) => void navigate(taskHref(task)),
+      edit: (task) => (task.abilities.canEdit ? editTask(task) : undefined),
+      taskIdOf: (task) => task._id,
+      onNoPicker: (task) => (task.abilities.canEdit ? editTask(task) : undefined),
+    },
+  });
+
   const header = <PageHeader title="Assigned Tasks" subtitle="Manage and track your assigned tasks" />;
   if (!answer) {
     return (
@@ -169,7 +192,7 @@ export default function AssignedTasksPage() {
               )}
             >
               {answer.tasks.map((task) => (
-                <li key={task._id}>
+                <li key={task._id} className="rounded-xl outline-none" {...selection.itemProps(task._id)}>
                   <AssignedTaskRow task={task} inline={inlineEditing} />
                 </li>
               ))}
@@ -181,12 +204,13 @@ export default function AssignedTasksPage() {
               className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', isBusy && 'opacity-70 transition-opacity')}
             >
               {answer.tasks.map((task) => (
-                <li key={task._id} className="flex *:flex-1">
+                <li key={task._id} className="flex rounded-xl outline-none *:flex-1" {...selection.itemProps(task._id)}>
                   <AssignedTaskCard task={task} inline={inlineEditing} />
                 </li>
               ))}
             </ul>
           )}
+          <LiveRegion message={selection.announcement} />
           <div className="mt-6">
             <Pagination page={Math.min(filters.page, pages)} pages={pages} onPageChange={goToPage} label="Assigned tasks pages" />
           </div>

@@ -46,7 +46,7 @@ function server({ board = cards(), move }: ServerOptions = {}) {
   });
 }
 
-function show({ canEditTasks = true, url = URL_OF_PAGE } = {}) {
+function show({ canEditTasks = true, url = URL_OF_PAGE, state }: { canEditTasks?: boolean; url?: string; state?: unknown } = {}) {
   return renderScreen(
     <FeatureTaskListPage
       projectId="project-1"
@@ -56,7 +56,7 @@ function show({ canEditTasks = true, url = URL_OF_PAGE } = {}) {
       members={{ data: members, isLoading: false, isError: false, onRetry: () => {} }}
       currentUserId="me"
     />,
-    { url, withToasts: true },
+    { url, withToasts: true, state },
   );
 }
 
@@ -353,5 +353,29 @@ describe('The Create Task form', () => {
     expect(lines).toEqual(['/api/v1/tasks', '/api/v1/tasks/task-9/attachments']);
     expect(calls.find((call) => call.path === '/api/v1/tasks/task-9/attachments')!.body).toEqual([['files', 'brief.txt']]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Task' })).toBeNull());
+  });
+});
+
+describe('The keyboard (issue 18)', () => {
+  it("opens Create Task when the palette's \"Create task in <feature>\" led here, and again with c", async () => {
+    server();
+    const user = userEvent.setup();
+    const { router } = show({ state: { create: true } });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Task' });
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dialog.isConnected).toBe(false);
+    await user.keyboard('c');
+    expect(await screen.findByRole('dialog', { name: 'Create Task' })).toBeTruthy();
+  });
+
+  it('c does nothing for someone who may not create tasks', async () => {
+    server();
+    const user = userEvent.setup();
+    show({ canEditTasks: false, state: { create: true } });
+    await screen.findByText('No tasks found');
+    await user.keyboard('c');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -9,10 +9,13 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
 import { formatCount, pluralize } from '@/lib/format';
+import { useCreateShortcut, type PageRequest } from '@/lib/keyboard/use-create-shortcut';
+import { useListSelection } from '@/lib/keyboard/use-list-selection';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
 import { useCreateTask } from '../api/create-task';
@@ -142,6 +145,26 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     });
   };
 
+  // The keyboard (issue 18): `c` creates a task (also on arriving from the palette's "Create task
+  // in <feature>"); in the table, `j` / `k` select a task, Enter opens it, `e` opens it in Edit
+  // mode, `s` / `p` / `a` open its in-place pickers (or, where none is shown, its Edit mode).
+  useCreateShortcut(canCreate ? () => setIsCreateOpen(true) : undefined, { ready: project !== undefined });
+  const taskHref = (task: Task) => paths.task.href(task.projectId._id, task.featureId._id, task._id);
+  const editTask = (task: Task) => void navigate(taskHref(task), { state: { edit: true } satisfies PageRequest });
+  const selection = useListSelection({
+    items: tasks,
+    idOf: (task) => task._id,
+    labelOf: (task) => task.title,
+    noun: 'task',
+    enabled: !isBoard,
+    actions: {
+      open: (task) => void navigate(taskHref(task)),
+      edit: (task) => (task.abilities.canEdit ? editTask(task) : undefined),
+      taskIdOf: (task) => task._id,
+      onNoPicker: (task) => (task.abilities.canEdit ? editTask(task) : undefined),
+    },
+  });
+
   const isFiltered = hasListFilters(state);
   const createButton = canCreate && (
     <Button onClick={() => setIsCreateOpen(true)}>
@@ -231,7 +254,9 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
               isBusy={tasksQuery.isPlaceholderData}
               onDelete={setDeleting}
               inline={inlineEditing}
+              rowProps={(task) => selection.itemProps(task._id)}
             />
+            <LiveRegion message={selection.announcement} />
             <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
               <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
                 {pluralize(response?.total ?? 0, 'task')}

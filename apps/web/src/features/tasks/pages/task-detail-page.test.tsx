@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer, pathnameOf, type Call, type Reply } from '@/lib/testing/fake-server';
 import { person, personRef } from '@/lib/testing/fixtures';
 import { renderScreen } from '@/lib/testing/render';
+import { useTaskPickerRequests } from '@/lib/task-picker-requests';
 import { taskCategory, taskDetail } from '../testing/fixtures';
 import TaskDetailPage from './task-detail-page';
 
@@ -139,5 +140,45 @@ describe('TaskDetailPage: editing a task', () => {
     show();
     expect(await screen.findByText('Task not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Assigned Tasks' })).toBeTruthy();
+  });
+});
+
+describe('The keyboard on a task (issue 18)', () => {
+  it("s, p and a open the task's in-place pickers; e edits", async () => {
+    server(stored);
+    const user = userEvent.setup();
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Write the launch plan' });
+    await user.keyboard('s');
+    expect(await screen.findByRole('menu', { name: /^Status of/ })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await user.keyboard('p');
+    expect(await screen.findByRole('menu', { name: /^Priority of/ })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await user.keyboard('a');
+    expect(await screen.findByRole('menu', { name: /^Assignee of/ })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Edit Task' })).toBeNull();
+    await user.keyboard('e');
+    const form = await screen.findByRole('region', { name: 'Edit Task' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/Title/)));
+  });
+
+  it('opens in Edit mode when a list asked for it (e on a selected task)', async () => {
+    server(stored);
+    renderScreen(
+      <TaskDetailPage
+        projectId="project-1"
+        taskId="task-1"
+        members={{ data: members, isLoading: false, isError: false, onRetry: () => {} }}
+        currentUserId="me"
+        renderComments={() => null}
+      />,
+      { url: '/dashboard/projects/project-1/features/feature-1/task/task-1', state: { edit: true } },
+    );
+    expect(await screen.findByRole('region', { name: 'Edit Task' })).toBeTruthy();
   });
 });

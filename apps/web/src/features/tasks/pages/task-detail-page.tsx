@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { taskEditFormSchema, type Category, type ProjectMember, type TaskDetail, type TaskForm, type TaskFormData } from '@tasklane/contract';
 import { Layers, Pencil, Save, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { QueryFallback } from '@/components/domain/query-state';
@@ -17,6 +17,9 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, isNotFound, useErrorMessage } from '@/lib/errors';
+import { useShortcuts } from '@/lib/keyboard/shortcuts';
+import { useEditRequest } from '@/lib/keyboard/use-create-shortcut';
+import { requestTaskPicker, type TaskPickerField } from '@/lib/task-picker-requests';
 import { useRebasedForm } from '@/lib/use-rebased-form';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { attachmentsQueryOptions } from '../api/get-attachments';
@@ -57,6 +60,29 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
   // Issue 18: the status, priority, assignee, due date and hours, changed in place.
   const inline = useInlineTaskEdit({ currentUserId });
   const [isEditing, setIsEditing] = useState(false);
+
+  // The keyboard (issue 18): `e` enters Edit mode (as does arriving from a list's `e`); `s` / `p` /
+  // `a` open the task's in-place status, priority and assignee pickers, or, where none is on
+  // screen, Edit mode at that field. The field the keyboard asked for gets the focus.
+  const [focusField, setFocusField] = useState<string | null>(null);
+  const edit = (field: string) => {
+    setIsEditing(true);
+    setFocusField(field);
+  };
+  const editFields: Record<TaskPickerField, string> = { status: 'status', priority: 'priority', assignee: 'assigneeId' };
+  const pick = (field: TaskPickerField) => () => {
+    if (!task || requestTaskPicker(task._id, field)) return;
+    if (canEdit) edit(editFields[field]);
+  };
+  useShortcuts({ e: canEdit && !isEditing ? () => edit('title') : undefined, s: pick('status'), p: pick('priority'), a: pick('assignee') }, task !== undefined);
+  useEditRequest(canEdit ? () => edit('title') : undefined, { ready: task !== undefined });
+  useEffect(() => {
+    if (!isEditing || !focusField) return;
+    const field = document.getElementById(`edit-task-${focusField}`);
+    if (!field) return;
+    setFocusField(null);
+    field.focus();
+  }, [isEditing, focusField]);
 
   const missing = isNotFound(taskQuery.error);
   const failure = useErrorMessage(missing ? null : taskQuery.error, 'Failed to fetch task');

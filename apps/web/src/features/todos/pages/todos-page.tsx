@@ -8,12 +8,15 @@ import { QueryState } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { LiveRegion } from '@/components/ui/live-region';
 import { PageHeader } from '@/components/ui/page-header';
 import { LayoutToggle, ShowDoneToggle } from '@/components/ui/layout-toggle';
 import { formatCount, pluralize } from '@/lib/format';
 import { useListLayout } from '@/lib/list-layout';
 import { cn } from '@/lib/cn';
 import { describeError, errorMessage } from '@/lib/errors';
+import { useCreateShortcut } from '@/lib/keyboard/use-create-shortcut';
+import { useListSelection } from '@/lib/keyboard/use-list-selection';
 import { useCreateTodo } from '../api/create-todo';
 import { useDeleteTodo } from '../api/delete-todo';
 import { useTodoCategories } from '../api/get-todo-categories';
@@ -129,6 +132,22 @@ export default function TodosPage() {
   const { mutateAsync: toggle } = toggleMutation;
   const toggleTodo = useCallback((item: Todo) => toggle({ todo: item, status: toggleTodoStatus(item.status) }).catch(() => undefined), [toggle]);
 
+  // The keyboard (issue 18): `c` creates a todo; `j` / `k` select one, Enter or `e` edits it, `x` ticks it.
+  useCreateShortcut(openCreate);
+  const selection = useListSelection({
+    items: todosQuery.data?.todos ?? [],
+    idOf: (todo) => todo._id,
+    labelOf: (todo) => todo.title,
+    noun: 'todo',
+    actions: {
+      open: openEdit,
+      edit: openEdit,
+      toggle: (todo) => {
+        if (toggleTodoStatus(todo.status) !== todo.status) void toggleTodo(todo);
+      },
+    },
+  });
+
   const isFiltered = hasTodoFilters(filters);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = todosQuery;
   // Not disabled while it loads (a disabled button would drop the keyboard focus): a second click waits.
@@ -181,7 +200,7 @@ export default function TodosPage() {
                   )}
                 >
                   {loaded.map((todo) => (
-                    <li key={todo._id}>
+                    <li key={todo._id} className="rounded-xl outline-none" {...selection.itemProps(todo._id)}>
                       <TodoRow todo={todo} today={today} onToggle={toggleTodo} onEdit={openEdit} onDelete={setDeletingTodo} />
                     </li>
                   ))}
@@ -193,12 +212,13 @@ export default function TodosPage() {
                   className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
                 >
                   {loaded.map((todo) => (
-                    <li key={todo._id} className="flex *:flex-1">
+                    <li key={todo._id} className="flex rounded-xl outline-none *:flex-1" {...selection.itemProps(todo._id)}>
                       <TodoCard todo={todo} today={today} onToggle={toggleTodo} onEdit={openEdit} onDelete={setDeletingTodo} />
                     </li>
                   ))}
                 </ul>
               )}
+              <LiveRegion message={selection.announcement} />
               {total > TODO_PAGE_SIZE && (
                 <div className="mt-6 flex flex-col items-center gap-3">
                   <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

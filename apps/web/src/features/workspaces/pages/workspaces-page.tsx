@@ -12,6 +12,7 @@ import { errorMessage, useErrorMessage } from '@/lib/errors';
 import { pluralize } from '@/lib/format';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspaces } from '../api/get-workspaces';
+import { useCreateShortcut } from '@/lib/keyboard/use-create-shortcut';
 import { CreateWorkspaceDialog } from '../components/create-workspace-dialog';
 import { EditWorkspaceDialog } from '../components/edit-workspace-dialog';
 import { WorkspaceRow } from '../components/workspace-row';
@@ -20,6 +21,8 @@ export default function WorkspacesPage() {
   const workspacesQuery = useWorkspaces();
   const deleteMutation = useDeleteWorkspace();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
+  // `c` (issue 18) creates a workspace here too.
+  useCreateShortcut(() => setIsCreateOpen(true));
   const [editing, setEditing] = useState<Workspace | null>(null);
   const [deleting, setDeleting] = useState<Workspace | null>(null);
 
