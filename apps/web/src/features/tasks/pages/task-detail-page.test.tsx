@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer, pathnameOf, type Call, type Reply } from '@/lib/testing/fake-server';
 import { person, personRef } from '@/lib/testing/fixtures';
 import { renderScreen } from '@/lib/testing/render';
-import { useTaskPickerRequests } from '@/lib/task-picker-requests';
 import { taskCategory, taskDetail } from '../testing/fixtures';
 import TaskDetailPage from './task-detail-page';
 
