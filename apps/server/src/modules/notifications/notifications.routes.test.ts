@@ -285,6 +285,28 @@ describe('collapsing', () => {
     expect(await notificationsOf(server, bob.cookie)).toEqual([]);
   });
 
+  it('a task created unassigned and assigned before the notifier reads its creation tells the assignee once', async () => {
+    const { lead, others, feature } = await scene(1);
+    const [ann] = others as [SignedInUser];
+    await notifierSettled(server);
+    // The notifier is held (another instance's round holds the cursor) while both writes land.
+    const holder = connectPostgres(server.databaseUrl!, { max: 1 });
+    const connection = await holder.reserve();
+    let task: { _id: string };
+    try {
+      await connection`begin`;
+      await connection`select id from notifier_cursor where id = 1 for update`;
+      task = await buildTask(server, lead.cookie, feature._id, { title: 'Created, then assigned' });
+      expect((await put(`/api/v1/tasks/${task._id}`, lead.cookie, { assigneeId: ann.user.id })).status).toBe(200);
+      await connection`commit`;
+    } finally {
+      connection.release();
+      await holder.end();
+    }
+    const told = (await notificationsOf(server, ann.cookie)).filter((notification) => notification.task?._id === task._id);
+    expect(told.map((notification) => notification.items.map((item: { kind: string }) => item.kind))).toEqual([['ASSIGNED']]);
+  });
+
   it('a notification lists its newest 20 events', async () => {
     const { lead, others, feature } = await scene(1);
     const [ann] = others as [SignedInUser];

@@ -84,7 +84,11 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
 
   if (event.type === 'task.created') {
     const key = `event:${event.id}`;
-    tell(task.assigneeId, 'ASSIGNED', key, `${actor} assigned you ${taskLabel(task)}`);
+    // Whom it was created for: the assignee now, unless a later save changed it (that save
+    // tells of its own change; a round may run after it).
+    const changed = await repo.findFirstAssigneeChange(tx, task.id);
+    const createdFor = changed ? personId(changed.details?.from) : task.assigneeId;
+    tell(createdFor, 'ASSIGNED', key, `${actor} assigned you ${taskLabel(task)}`);
     await mention(parseMentions(task.description), key, 'the description of');
     return notices;
   }

@@ -148,6 +148,20 @@ export async function findHistoryOfEvent(tx: Tx, event: EventRow): Promise<Histo
   return rows;
 }
 
+/**
+ * The task's first change of assignee after it was created, if any: its `from` is who the task
+ * was created for (a round may run after later saves have changed the assignee).
+ */
+export async function findFirstAssigneeChange(tx: Tx, taskId: string): Promise<HistoryEntry | undefined> {
+  const rows = rowsOf<HistoryEntry>(
+    await tx.execute(sql`
+      select action, details from task_history
+      where task_id = ${taskId} and action = 'ASSIGNEE_CHANGED'
+      order by created_at, id limit 1`),
+  );
+  return rows[0];
+}
+
 export async function findComment(tx: Tx, commentId: string): Promise<{ comment: string; userId: string; taskId: string } | undefined> {
   const rows = rowsOf<{ comment: string; userId: string; taskId: string }>(
     await tx.execute(sql`select comment, user_id as "userId", task_id as "taskId" from task_comments where id = ${commentId}`),
