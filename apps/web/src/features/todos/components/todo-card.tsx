@@ -1,16 +1,15 @@
-import { formatShortDate, isTodoOverdue, toggleTodoStatus, type Todo } from '@tasklane/contract';
+import { formatShortDate, isTodoOverdue, type Todo } from '@tasklane/contract';
 import { AlertTriangle, CalendarDays, Pencil, Star, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
 import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
-import { Checkbox } from '@/components/ui/checkbox';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
+import { TodoToggle } from './todo-toggle';
 import { useInstantToggle } from './use-instant-toggle';
 
 const noCategoryColour = '#94A3B8';
-const noToggleHint = 'Edit this todo to change an in-progress or cancelled status';
 
 /**
  * A todo on the dashboard: the category's colour bar, a checkbox that follows SPEC 4's toggle
@@ -33,10 +32,8 @@ export const TodoCard = memo(function TodoCard({
   onDelete: (todo: Todo) => void;
 }) {
   const titleId = useId();
-  const hintId = useId();
   const isCompleted = todo.status === 'COMPLETED';
   const [isChecked, toggle] = useInstantToggle(isCompleted, () => onToggle(todo));
-  const canToggle = toggleTodoStatus(todo.status) !== todo.status;
   const isOverdue = isTodoOverdue(todo, today);
   return (
     <article
@@ -53,21 +50,7 @@ export const TodoCard = memo(function TodoCard({
         style={{ backgroundColor: todo.category?.color ?? noCategoryColour }}
       />
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex" title={canToggle ? undefined : noToggleHint}>
-          <Checkbox
-            className="size-5"
-            checked={isChecked}
-            disabled={!canToggle}
-            aria-label={`${isChecked ? 'Mark as pending' : 'Mark as complete'}: ${todo.title}`}
-            aria-describedby={canToggle ? undefined : hintId}
-            onChange={toggle}
-          />
-          {!canToggle && (
-            <span id={hintId} className="sr-only">
-              {noToggleHint}
-            </span>
-          )}
-        </span>
+        <TodoToggle todo={todo} isChecked={isChecked} onChange={toggle} className="mt-0.5" boxClassName="size-5" />
         <div className="flex min-w-0 flex-1 items-start gap-1.5">
           <h2
             id={titleId}

@@ -1,15 +1,14 @@
-import { formatShortDate, isTodoOverdue, toggleTodoStatus, type Todo } from '@tasklane/contract';
+import { formatShortDate, isTodoOverdue, type Todo } from '@tasklane/contract';
 import { AlertTriangle, CalendarDays, Pencil, Star, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
 import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
-import { Checkbox } from '@/components/ui/checkbox';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
+import { TodoToggle } from './todo-toggle';
 import { useInstantToggle } from './use-instant-toggle';
 
-const noToggleHint = 'Edit this todo to change an in-progress or cancelled status';
 
 /**
  * A todo in the dashboard's compact list (issue 18): one line with what a card shows but the
@@ -30,10 +29,8 @@ export const TodoRow = memo(function TodoRow({
   onDelete: (todo: Todo) => void;
 }) {
   const titleId = useId();
-  const hintId = useId();
   const isCompleted = todo.status === 'COMPLETED';
   const [isChecked, toggle] = useInstantToggle(isCompleted, () => onToggle(todo));
-  const canToggle = toggleTodoStatus(todo.status) !== todo.status;
   const isOverdue = isTodoOverdue(todo, today);
   return (
     <article
@@ -41,21 +38,7 @@ export const TodoRow = memo(function TodoRow({
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-3 py-2 sm:flex-nowrap"
       style={{ borderLeftColor: todo.category?.color ?? '#94A3B8' }}
     >
-      <span className="flex" title={canToggle ? undefined : noToggleHint}>
-        <Checkbox
-          className="size-4.5"
-          checked={isChecked}
-          disabled={!canToggle}
-          aria-label={`${isChecked ? 'Mark as pending' : 'Mark as complete'}: ${todo.title}`}
-          aria-describedby={canToggle ? undefined : hintId}
-          onChange={toggle}
-        />
-        {!canToggle && (
-          <span id={hintId} className="sr-only">
-            {noToggleHint}
-          </span>
-        )}
-      </span>
+      <TodoToggle todo={todo} isChecked={isChecked} onChange={toggle} boxClassName="size-4.5" />
       <h2
         id={titleId}
         className={cn(
