@@ -1,23 +1,16 @@
-import { formatShortDate, type Task, type UpdateTaskBody } from '@tasklane/contract';
-import { AlertTriangle, ArrowRight, CalendarDays, Clock, FolderKanban, Layers } from 'lucide-react';
+import { formatShortDate, type Task } from '@tasklane/contract';
+import { ArrowRight, CalendarDays, Clock, FolderKanban, Layers } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { cardClassName } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatHoursSpent } from '@/lib/format';
+import { AssignedTaskBadges, type AssignedInlineEditing } from './assigned-task-badges';
 import { AttachmentCount } from './attachment-count';
 import { TaskKey } from './task-key';
-import { TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
-
-/** Issue 18: the status and priority of an assigned task, changed in place (for those who may edit it). */
-export interface AssignedInlineEditing {
-  onChange: (task: Task, changes: Omit<UpdateTaskBody, 'version'>) => void;
-  isSaving: (taskId: string) => boolean;
-}
 
 /**
  * A task assigned to the caller (SPEC 2): overdue marker, category chip, due date or 'Not set
@@ -26,9 +19,6 @@ export interface AssignedInlineEditing {
  */
 export const AssignedTaskCard = memo(function AssignedTaskCard({ task, inline }: { task: Task; inline?: AssignedInlineEditing }) {
   const headingId = `assigned-task-${task._id}`;
-  const editing = task.abilities.canEdit ? inline : undefined;
-  const picker = useTaskPickers(task._id, editing !== undefined);
-  const isSaving = editing?.isSaving(task._id) ?? false;
   return (
     <article
       aria-labelledby={headingId}
@@ -36,34 +26,7 @@ export const AssignedTaskCard = memo(function AssignedTaskCard({ task, inline }:
     >
       <div className="flex flex-wrap items-center gap-1.5">
         <TaskKey taskKey={task.key} />
-        {editing ? (
-          <TaskStatusPicker
-            taskTitle={task.title}
-            value={task.status}
-            isBusy={isSaving}
-            onPick={(status) => editing.onChange(task, { status })}
-            {...picker('status')}
-          />
-        ) : (
-          <TaskStatusBadge status={task.status} />
-        )}
-        {editing ? (
-          <TaskPriorityPicker
-            taskTitle={task.title}
-            value={task.priority}
-            isBusy={isSaving}
-            onPick={(priority) => editing.onChange(task, { priority })}
-            {...picker('priority')}
-          />
-        ) : (
-          <PriorityBadge priority={task.priority} />
-        )}
-        {task.isOverdue && (
-          <Badge tone="red">
-            <AlertTriangle aria-hidden="true" className="size-3" />
-            Overdue
-          </Badge>
-        )}
+        <AssignedTaskBadges task={task} inline={inline} />
         {task.categoryId && (
           <span className="ml-auto inline-flex max-w-[50%] items-center gap-1.5 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
             <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: task.categoryId.color }} />

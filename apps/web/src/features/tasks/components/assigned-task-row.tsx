@@ -1,12 +1,10 @@
 import { formatShortDate, type Task } from '@tasklane/contract';
-import { AlertTriangle, CalendarDays } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
-import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import type { AssignedInlineEditing } from './assigned-task-card';
-import { TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
+import { AssignedTaskBadges, type AssignedInlineEditing } from './assigned-task-badges';
+import { TaskKey } from './task-key';
 
 /**
  * A task in /tasks's compact list (issue 18): one line with its title (the link to it), project
@@ -14,9 +12,6 @@ import { TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pic
  * pickers for those who may edit the task.
  */
 export function AssignedTaskRow({ task, inline }: { task: Task; inline?: AssignedInlineEditing }) {
-  const editing = task.abilities.canEdit ? inline : undefined;
-  const picker = useTaskPickers(task._id, editing !== undefined);
-  const isSaving = editing?.isSaving(task._id) ?? false;
   return (
     <article aria-labelledby={`assigned-row-${task._id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:flex-nowrap">
       <div className="min-w-0 flex-1">
@@ -33,34 +28,8 @@ export function AssignedTaskRow({ task, inline }: { task: Task; inline?: Assigne
         </p>
       </div>
       <span className="flex shrink-0 items-center gap-1.5">
-        {editing ? (
-          <TaskStatusPicker
-            taskTitle={task.title}
-            value={task.status}
-            isBusy={isSaving}
-            onPick={(status) => editing.onChange(task, { status })}
-            {...picker('status')}
-          />
-        ) : (
-          <TaskStatusBadge status={task.status} />
-        )}
-        {editing ? (
-          <TaskPriorityPicker
-            taskTitle={task.title}
-            value={task.priority}
-            isBusy={isSaving}
-            onPick={(priority) => editing.onChange(task, { priority })}
-            {...picker('priority')}
-          />
-        ) : (
-          <PriorityBadge priority={task.priority} />
-        )}
-        {task.isOverdue && (
-          <Badge tone="red">
-            <AlertTriangle aria-hidden="true" className="size-3" />
-            Overdue
-          </Badge>
-        )}
+        <TaskKey taskKey={task.key} />
+        <AssignedTaskBadges task={task} inline={inline} />
       </span>
       <span className={cn('inline-flex w-28 shrink-0 items-center gap-1 text-xs', task.isOverdue ? 'font-semibold text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400')}>
         <CalendarDays aria-hidden="true" className="size-3.5" />
