@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../context.js';
 import { findPreferences, withDefaults } from '../notification-email/notification-preferences.repo.js';
+import { findDefaultTodoCategory } from '../todos/todos.repo.js';
 import { describeCurrentUser } from '../users/users.service.js';
 import { rowsOf } from './account.repo.js';
 
@@ -46,7 +47,7 @@ function sectionsFor(userId: string): Section[] {
       where: sql`c.id in (${ownedProjects})`,
       document: sql`json_build_object('_id', c.id, 'workspaceId', c.workspace_id, 'name', c.name, 'description', c.description,
         'status', c.status, 'priority', c.priority, 'color', c.color, 'category', c.category_id, 'isActive', c.is_active,
-        'isPublic', c.is_public, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
+        'isPublic', c.is_public, 'key', c.key, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
     },
     {
       name: 'features',
@@ -54,14 +55,14 @@ function sectionsFor(userId: string): Section[] {
       where: sql`c.project_id in (${ownedProjects})`,
       document: sql`json_build_object('_id', c.id, 'projectId', c.project_id, 'title', c.title, 'description', c.description,
         'status', c.status, 'priority', c.priority, 'dueDate', c.due_date, 'estimatedHours', c.estimated_hours,
-        'actualHours', c.actual_hours, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
+        'actualHours', c.actual_hours, 'defaultCategoryId', c.default_category_id, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
     },
     {
       // The tasks of its own workspaces' projects, and every task it created elsewhere.
       name: 'tasks',
       from: sql`tasks c`,
       where: sql`(c.project_id in (${ownedProjects}) or c.created_by = ${userId})`,
-      document: sql`json_build_object('_id', c.id, 'projectId', c.project_id, 'featureId', c.feature_id, 'title', c.title,
+      document: sql`json_build_object('_id', c.id, 'projectId', c.project_id, 'featureId', c.feature_id, 'number', c.number, 'title', c.title,
         'description', c.description, 'status', c.status, 'priority', c.priority, 'assigneeId', c.assignee_id,
         'dueDate', c.due_date, 'category', c.category_id, 'estimatedHours', c.estimated_hours, 'actualHours', c.actual_hours,
         'tags', c.tags, 'blockedReason', c.blocked_reason, 'createdBy', c.created_by, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
@@ -91,7 +92,8 @@ async function* sectionRows(db: Db, section: Section): AsyncGenerator<string> {
 
 /**
  * Everything the account owns or wrote, as one JSON document written as it is read: the
- * profile (never a password hash or a second-factor secret), the notification settings, then
+ * profile (never a password hash or a second-factor secret), the notification settings and the
+ * default todo category, then
  * each section's rows a batch at a time.
  */
 async function* exportDocument(db: Db, user: Actor): AsyncGenerator<string> {
@@ -99,6 +101,8 @@ async function* exportDocument(db: Db, user: Actor): AsyncGenerator<string> {
   yield `{"exportedAt":${JSON.stringify(new Date().toISOString())},"profile":${JSON.stringify(profile)}`;
   // How each kind of notification reaches them (the defaults where they chose nothing).
   yield `,"notificationSettings":${JSON.stringify(withDefaults(await findPreferences(db, user.id)))}`;
+  // Where quick add puts a todo without a category (decision 032), if they have one.
+  yield `,"defaultTodoCategoryId":${JSON.stringify((await findDefaultTodoCategory(db, user.id))?.id ?? null)}`;
   for (const section of sectionsFor(user.id)) {
     yield `,${JSON.stringify(section.name)}:[`;
     let isFirst = true;

@@ -541,6 +541,7 @@ describe('GET /api/v1/users/me/export', () => {
     const stranger = await buildSignedInUser(server);
     await buildTodo(server, stranger.cookie, { title: 'Not theirs' });
     expect((await server.request('PUT', `${ME}/notification-settings`, { cookie, body: { kinds: { COMMENT: 'EMAIL' } } })).status).toBe(200);
+    expect((await server.request('PUT', '/api/v1/todos/default-category', { cookie, body: { categoryId: category._id } })).status).toBe(200);
 
     const response = await fetch(`${server.url}${ME}/export`, { headers: { cookie } });
     expect(response.status).toBe(200);
@@ -550,12 +551,13 @@ describe('GET /api/v1/users/me/export', () => {
     const data = JSON.parse(text);
     expect(data.profile).toMatchObject({ _id: user.id, email: user.email, username: user.username, fullName: user.fullName });
     expect(data.notificationSettings).toEqual({ ...DEFAULT_NOTIFICATION_DELIVERY, COMMENT: 'EMAIL' });
+    expect(data.defaultTodoCategoryId).toBe(category._id);
     expect(data.categories.map((item: { _id: string }) => item._id)).toContain(category._id);
     expect(data.todos).toEqual([expect.objectContaining({ _id: todo._id, title: 'Buy milk', category: category._id })]);
     expect(data.workspaces.map((item: { name: string }) => item.name)).toContain('Home base');
-    expect(data.projects).toContainEqual(expect.objectContaining({ _id: project._id, name: 'Garden', workspaceId: workspace._id }));
-    expect(data.features).toContainEqual(expect.objectContaining({ _id: feature._id }));
-    expect(data.tasks).toContainEqual(expect.objectContaining({ _id: task._id }));
+    expect(data.projects).toContainEqual(expect.objectContaining({ _id: project._id, name: 'Garden', workspaceId: workspace._id, key: project.key }));
+    expect(data.features).toContainEqual(expect.objectContaining({ _id: feature._id, defaultCategoryId: null }));
+    expect(data.tasks).toContainEqual(expect.objectContaining({ _id: task._id, number: 1 }));
     expect(data.comments).toEqual([expect.objectContaining({ _id: comment._id, comment: 'Water the roses', taskId: task._id })]);
     expect(text).not.toContain('Not theirs');
     expect(text).not.toMatch(/argon2|passwordHash|password_hash|totp/i);
