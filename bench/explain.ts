@@ -31,8 +31,8 @@ export type ExplainedRequest = { name: string; path: string; status: number; sta
  * tasks(feature_id, status, board_rank, id) (when no search or priority reads the rows).
  */
 const INDEX_ONLY_STATEMENTS = /group by "tasks"\."status"/i;
-/** The search's GIN indexes: the generated tsvector columns' and the titles' trigrams. */
-const SEARCH_INDEX = /_(search|trgm)_idx$/;
+/** The search's GIN indexes: the generated tsvector columns', the titles' trigrams and the task titles' words. */
+const SEARCH_INDEX = /_(search|trgm|words)_idx$/;
 export type ExplainReport = { ok: boolean; requests: ExplainedRequest[]; /** The server's server_version ('17.10', '15.18 (Debian ...)'). */ serverVersion?: string };
 
 /** embedded: the run's DATA_DIR (no app running on it); postgres: the seeded database's URL. */

@@ -448,6 +448,9 @@ export const tasks = pgTable(
   (table) => [
     index('tasks_search_idx').using('gin', table.searchVector),
     index('tasks_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    // The title's words alone (decision 029, "Bounded work"): a search reads title matches first
+    // and the larger set of every field's only when titles do not fill the page.
+    index('tasks_title_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${table.title})`),
     foreignKey({
       name: 'tasks_feature_project_fk',
       columns: [table.featureId, table.projectId],

@@ -33,6 +33,8 @@ const BODY_CHARS = 4000;
  * it would match most rows (every word starting with "a") and rank them all.
  */
 const prefixOf = (term: string) => (term.length === 1 ? `'${term}'` : `'${term}':*`);
+/** The same, in the title (weight A) only. */
+const titlePrefixOf = (term: string) => (term.length === 1 ? `'${term}':A` : `'${term}':*A`);
 
 /**
  * How a search matches its terms. `words`: every term begins a word of the row's search vector
@@ -43,8 +45,21 @@ const prefixOf = (term: string) => (term.length === 1 ? `'${term}'` : `'${term}'
  */
 export type MatchMode = 'words' | 'typos';
 
-function termsMatch(parsed: ParsedSearch, mode: MatchMode, vector: string, trigramText: string | undefined): SQL[] {
+/**
+ * `titles`: the first tier of a words search (decision 029, "Bounded work"): every term begins a
+ * word of the title or name alone. Tasks read their own index of the title's words
+ * (`titleWords`); the other kinds, far fewer rows, the weight-A part of their search vector.
+ */
+type Tier = MatchMode | 'titles';
+
+function termsMatch(parsed: ParsedSearch, mode: Tier, vector: string, trigramText: string | undefined, titleWords?: string): SQL[] {
   const fullText = (terms: string[]) => sql`${sql.raw(vector)} @@ to_tsquery('simple', ${terms.map(prefixOf).join(' & ')})`;
+  if (mode === 'titles') {
+    if (parsed.terms.length === 0) return [];
+    return titleWords
+      ? [sql`${sql.raw(titleWords)} @@ to_tsquery('simple', ${parsed.terms.map(prefixOf).join(' & ')})`]
+      : [sql`${sql.raw(vector)} @@ to_tsquery('simple', ${parsed.terms.map(titlePrefixOf).join(' & ')})`];
+  }
   if (mode === 'words' || !trigramText) return parsed.terms.length === 0 ? [] : [fullText(parsed.terms)];
   return parsed.terms.map((term) =>
     term.length < MIN_TRIGRAM_TERM ? fullText([term]) : sql`(${fullText([term])} or ${sql.raw(trigramText)} %> ${term})`,
@@ -122,7 +137,10 @@ const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 /** Rows of a branch, before their ranking: the columns every branch answers, in this order. */
 const columns = sql.raw('type, id, title, body, tags, project_id, feature_id, task_id, score, at');
 
-function branches(userId: string, scope: SearchScope, parsed: ParsedSearch, mode: MatchMode, limit: number): Branch[] {
+/** The words of a task's title, as its `tasks_title_words_idx` indexes them. */
+const TASK_TITLE_WORDS = "to_tsvector('simple'::regconfig, t.title)";
+
+function branches(userId: string, scope: SearchScope, parsed: ParsedSearch, mode: Tier, limit: number): Branch[] {
   const visible = uuidArray(scope.projectIds);
   const open = sql.raw(`not in ('COMPLETED', 'CANCELLED')`);
   const statusIn = (type: SearchType, column: string) => {
@@ -145,7 +163,7 @@ function branches(userId: string, scope: SearchScope, parsed: ParsedSearch, mode
         where t.project_id = any(${visible})
           and ${and([
             // A task key such as WEB-42 finds its task (ranked first) as well as what its words find.
-            ...keyedTerms(keyMatch, termsMatch(parsed, mode, 't.search_vector', 't.title')),
+            ...keyedTerms(keyMatch, termsMatch(parsed, mode, 't.search_vector', 't.title', TASK_TITLE_WORDS)),
             ...(parsed.isOpen ? [sql`t.status ${open}`] : []),
             ...(parsed.isMine ? [sql`t.assignee_id = ${userId}`] : []),
             ...statusIn('task', 't.status'),
@@ -210,14 +228,27 @@ function branches(userId: string, scope: SearchScope, parsed: ParsedSearch, mode
         ${top}`,
     },
   ];
-  // Comments have no trigram index: the typos pass could not find one the first pass missed.
-  return all.filter((branch) => parsed.types.includes(branch.type) && !(mode === 'typos' && branch.type === 'comment'));
+  // Comments have no trigram index: the typos pass could not find one the first pass missed; and
+  // no title, so they are never in the first tier.
+  return all.filter((branch) => parsed.types.includes(branch.type) && !(mode !== 'words' && branch.type === 'comment'));
 }
 
+const unionOf = (chosen: Branch[]) =>
+  sql.join(
+    chosen.map((branch) => sql`(${branch.sql})`),
+    sql` union all `,
+  );
+
 /**
- * One statement: each kind's best `limit` rows (a UNION ALL of one
- * GIN-backed query per kind), the best `limit` of those by relevance then recency, and the
- * project and feature names of those alone.
+ * One statement: each kind's best `limit` rows (a UNION ALL of one GIN-backed query per kind),
+ * the best `limit` of those by relevance then recency, and the project and feature names of those
+ * alone.
+ *
+ * A search by words reads in two tiers (decision 029, "Bounded work"): first the rows whose title
+ * or name holds every word, then, only when those do not fill `limit`, every row that matches in
+ * any field (comments, descriptions, tags, and the titles again). A title match ranks above any
+ * other, so when the titles fill the page nothing below them could be shown, and the costliest
+ * part of a common word (its thousands of description and comment matches) is never read.
  */
 export async function searchEverything(
   db: Db,
@@ -227,20 +258,27 @@ export async function searchEverything(
   mode: MatchMode,
   limit: number,
 ): Promise<SearchRow[]> {
-  const chosen = branches(userId, scope, parsed, mode, limit);
-  if (chosen.length === 0) return [];
-  const union = sql.join(
-    chosen.map((branch) => sql`(${branch.sql})`),
-    sql` union all `,
-  );
+  const everywhere = branches(userId, scope, parsed, mode, limit);
+  if (everywhere.length === 0) return [];
+  const titles = mode === 'words' && parsed.terms.length > 0 ? branches(userId, scope, parsed, 'titles', limit) : [];
+  const found =
+    titles.length === 0
+      ? sql`select ${columns}, 0 as tier from (${unionOf(everywhere)}) found`
+      : sql`with titled as materialized (select ${columns}, 1 as tier from (${unionOf(titles)}) titled)
+          select distinct on (type, id) * from (
+            select * from titled
+            union all
+            select ${columns}, 0 as tier from (${unionOf(everywhere)}) found where (select count(*) from titled) < ${limit}
+          ) tiers
+          order by type, id, tier desc`;
   const result = await db.execute(sql`
-    with hits as (select ${columns} from (${union}) found order by score desc, at desc, id limit ${limit})
+    with hits as (select * from (${found}) found order by tier desc, score desc, at desc, id limit ${limit})
     select h.type, coalesce(h.title, ct.title) as title, h.id, h.body, h.tags, h.project_id as "projectId", p.name as "projectName",
       f.id as "featureId", f.title as "featureTitle", h.task_id as "taskId"
     from hits h
     left join tasks ct on ct.id = h.task_id
     left join projects p on p.id = h.project_id
     left join features f on f.id = coalesce(h.feature_id, ct.feature_id)
-    order by h.score desc, h.at desc, h.id`);
+    order by h.tier desc, h.score desc, h.at desc, h.id`);
   return result as unknown as SearchRow[];
 }

@@ -147,6 +147,34 @@ describe('GET /api/v1/search: what it finds', () => {
     expect(kestrel.at(-1)!.snippet).toBe('Update the <mark>kestrel</mark> numbers');
   });
 
+  it('finds title matches first among many newer description and comment matches, each row once (decision 029, bounded work)', async () => {
+    const desk = await buildDesk();
+    const titled = await desk.task({ title: 'Plover audit', description: 'Also a plover in the description' });
+    await setUpdatedAt('tasks', titled._id, '2020-01-01T00:00:00Z');
+    const described = [];
+    for (let index = 0; index < 8; index += 1) described.push(await desk.task({ title: `Quarter ${index}`, description: `Count the plover nests ${index}` }));
+    const comment = await buildComment(server, desk.person.cookie, described[0]!._id, 'A plover by the pond');
+
+    // Fewer title matches than the page holds: the title first, then every other match, none twice.
+    const all = await found(desk.person.cookie, 'plover', '&limit=20');
+    const ids = all.map((result) => result._id);
+    expect(ids[0]).toBe(titled._id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(1).sort()).toEqual([...described.map((task) => task._id), comment._id].sort());
+    const small = await found(desk.person.cookie, 'plover', '&limit=3');
+    expect(small.map((result) => result._id)[0]).toBe(titled._id);
+    expect(small).toHaveLength(3);
+
+    // As many title matches as the page holds: only they are shown, older than every other match.
+    const moreTitled = [await desk.task({ title: 'Plover count' }), await desk.task({ title: 'Plovers ringed' })];
+    for (const task of moreTitled) await setUpdatedAt('tasks', task._id, '2021-01-01T00:00:00Z');
+    const page = await found(desk.person.cookie, 'plover', '&limit=3');
+    expect(page.map((result) => result._id).sort()).toEqual([titled._id, ...moreTitled.map((task) => task._id)].sort());
+    // Every word must be in the title for the first tier: "plover audit" finds the audit first,
+    // then the rows holding both words in any fields (none here but the audit itself).
+    expect((await found(desk.person.cookie, 'plover audit')).map((result) => result._id)).toEqual([titled._id]);
+  });
+
   it('answers snippets as escaped text with the matched words marked, cut around the match', async () => {
     const desk = await buildDesk();
     await desk.task({ title: '<script>alert("pwned")</script> & more', description: '' });
