@@ -1,15 +1,11 @@
-import { formatShortDate, isTodoOverdue, type Todo } from '@tasklane/contract';
-import { AlertTriangle, CalendarDays, Pencil, Star, Trash2 } from 'lucide-react';
-import { memo, useId } from 'react';
+import { formatShortDate } from '@tasklane/contract';
+import { AlertTriangle, CalendarDays, Star } from 'lucide-react';
+import { memo } from 'react';
 import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
-import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
-import { TodoToggle } from './todo-toggle';
-import { useInstantToggle } from './use-instant-toggle';
-
-const noCategoryColour = '#94A3B8';
+import { noCategoryColour, TodoItemActions, TodoToggle, useTodoItem, type TodoItemProps } from './todo-item';
 
 /**
  * A todo on the dashboard: the category's colour bar, a checkbox that follows SPEC 4's toggle
@@ -17,24 +13,8 @@ const noCategoryColour = '#94A3B8';
  * todos have no checkbox transition (toggleTodoStatus), so their checkbox is disabled.
  * Memoized: showing more cards, or a change to one todo, leaves the other cards alone.
  */
-export const TodoCard = memo(function TodoCard({
-  todo,
-  today,
-  onToggle,
-  onEdit,
-  onDelete,
-}: {
-  todo: Todo;
-  today: string;
-  /** Resolves once the change has settled (failures are reported by the caller). */
-  onToggle: (todo: Todo) => Promise<unknown>;
-  onEdit: (todo: Todo) => void;
-  onDelete: (todo: Todo) => void;
-}) {
-  const titleId = useId();
-  const isCompleted = todo.status === 'COMPLETED';
-  const [isChecked, toggle] = useInstantToggle(isCompleted, () => onToggle(todo));
-  const isOverdue = isTodoOverdue(todo, today);
+export const TodoCard = memo(function TodoCard({ todo, today, onToggle, onEdit, onDelete }: TodoItemProps) {
+  const { titleId, isCompleted, isChecked, toggle, isOverdue } = useTodoItem({ todo, today, onToggle });
   return (
     <article
       aria-labelledby={titleId}
@@ -67,22 +47,7 @@ export const TodoCard = memo(function TodoCard({
             </span>
           )}
         </div>
-        <div className="-mr-2 -mt-1 flex shrink-0">
-          <IconButton
-            label={`Edit todo: ${todo.title}`}
-            tooltip="Edit todo"
-            tone="primary"
-            icon={<Pencil aria-hidden="true" className="size-4" />}
-            onClick={() => onEdit(todo)}
-          />
-          <IconButton
-            label={`Delete todo: ${todo.title}`}
-            tooltip="Delete todo"
-            tone="danger"
-            icon={<Trash2 aria-hidden="true" className="size-4" />}
-            onClick={() => onDelete(todo)}
-          />
-        </div>
+        <TodoItemActions todo={todo} onEdit={onEdit} onDelete={onDelete} className="-mr-2 -mt-1" />
       </div>
       {todo.description && (
         <p

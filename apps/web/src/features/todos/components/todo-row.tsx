@@ -1,42 +1,24 @@
-import { formatShortDate, isTodoOverdue, type Todo } from '@tasklane/contract';
-import { AlertTriangle, CalendarDays, Pencil, Star, Trash2 } from 'lucide-react';
-import { memo, useId } from 'react';
+import { formatShortDate } from '@tasklane/contract';
+import { AlertTriangle, CalendarDays, Star } from 'lucide-react';
+import { memo } from 'react';
 import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
-import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
-import { TodoToggle } from './todo-toggle';
-import { useInstantToggle } from './use-instant-toggle';
-
+import { noCategoryColour, TodoItemActions, TodoToggle, useTodoItem, type TodoItemProps } from './todo-item';
 
 /**
  * A todo in the dashboard's compact list (issue 18): one line with what a card shows but the
  * description and tags (the checkbox, title, status when not pending, priority, overdue,
  * category, due date, edit and delete), the same toggle rule and the same names for each control.
  */
-export const TodoRow = memo(function TodoRow({
-  todo,
-  today,
-  onToggle,
-  onEdit,
-  onDelete,
-}: {
-  todo: Todo;
-  today: string;
-  onToggle: (todo: Todo) => Promise<unknown>;
-  onEdit: (todo: Todo) => void;
-  onDelete: (todo: Todo) => void;
-}) {
-  const titleId = useId();
-  const isCompleted = todo.status === 'COMPLETED';
-  const [isChecked, toggle] = useInstantToggle(isCompleted, () => onToggle(todo));
-  const isOverdue = isTodoOverdue(todo, today);
+export const TodoRow = memo(function TodoRow({ todo, today, onToggle, onEdit, onDelete }: TodoItemProps) {
+  const { titleId, isCompleted, isChecked, toggle, isOverdue } = useTodoItem({ todo, today, onToggle });
   return (
     <article
       aria-labelledby={titleId}
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-3 py-2 sm:flex-nowrap"
-      style={{ borderLeftColor: todo.category?.color ?? '#94A3B8' }}
+      style={{ borderLeftColor: todo.category?.color ?? noCategoryColour }}
     >
       <TodoToggle todo={todo} isChecked={isChecked} onChange={toggle} boxClassName="size-4.5" />
       <h2
@@ -71,22 +53,7 @@ export const TodoRow = memo(function TodoRow({
         <span className="sr-only">Due</span>
         {formatShortDate(todo.dueDate, 'No due date')}
       </span>
-      <span className="-my-1 flex shrink-0">
-        <IconButton
-          label={`Edit todo: ${todo.title}`}
-          tooltip="Edit todo"
-          tone="primary"
-          icon={<Pencil aria-hidden="true" className="size-4" />}
-          onClick={() => onEdit(todo)}
-        />
-        <IconButton
-          label={`Delete todo: ${todo.title}`}
-          tooltip="Delete todo"
-          tone="danger"
-          icon={<Trash2 aria-hidden="true" className="size-4" />}
-          onClick={() => onDelete(todo)}
-        />
-      </span>
+      <TodoItemActions todo={todo} onEdit={onEdit} onDelete={onDelete} className="-my-1" />
     </article>
   );
 });
