@@ -12,6 +12,9 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-test-'));
 const totals = { passed: 0, failed: 0 };
 const results = [];
+// Every failed test by name with the first lines of its error, repeated in the summary so that
+// a log's tail (all that CI keeps) says what failed.
+const failures = [];
 
 function run(name, command, args, { env = {}, report } = {}) {
   console.log(`\n=== ${name} ===`);
@@ -24,6 +27,7 @@ function run(name, command, args, { env = {}, report } = {}) {
       const counts = report(JSON.parse(fs.readFileSync(report.file, 'utf8')));
       totals.passed += counts.passed;
       totals.failed += counts.failed;
+      for (const failure of counts.failures) failures.push({ step: name, ...failure });
     } catch {
       if (!ok) totals.failed += 1;
     }
@@ -32,14 +36,51 @@ function run(name, command, args, { env = {}, report } = {}) {
   return ok;
 }
 
+const firstLines = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6)
+    .join('\n      ');
+
 function vitestReport(file) {
-  const read = (json) => ({ passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 });
+  const read = (json) => {
+    const failed = [];
+    for (const fileResult of json.testResults ?? []) {
+      const where = path.relative(root, fileResult.name ?? '');
+      const tests = (fileResult.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of tests) failed.push({ test: `${where} › ${test.fullName}`, error: firstLines(test.failureMessages?.[0]) });
+      // A file that failed to load or whose hooks failed has no failed test of its own.
+      if (tests.length === 0 && fileResult.status === 'failed') failed.push({ test: where, error: firstLines(fileResult.message) });
+    }
+    return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, failures: failed };
+  };
   read.file = file;
   return read;
 }
 
 function playwrightReport(file) {
-  const read = (json) => ({ passed: json.stats?.expected ?? 0, failed: (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0) });
+  const read = (json) => {
+    const failed = [];
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+          const result = (test.results ?? []).find((attempt) => attempt.status !== 'passed' && attempt.status !== 'skipped');
+          failed.push({
+            test: `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}${test.status === 'flaky' ? ' (flaky: passed on retry)' : ''}`,
+            error: firstLines(result?.error?.message ?? result?.errors?.[0]?.message),
+          });
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    };
+    for (const suite of json.suites ?? []) visit(suite, []);
+    return { passed: json.stats?.expected ?? 0, failed: (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0), failures: failed };
+  };
   read.file = file;
   return read;
 }
@@ -85,5 +126,9 @@ console.log('\n=== summary ===');
 for (const { name, ok, seconds } of results) console.log(`${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s)`);
 const failedSteps = results.filter((result) => !result.ok).length;
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+if (failures.length > 0) {
+  console.log(`\nfailed (seed ${seed}; TEST_SEED=${seed} npm test repeats the order):`);
+  for (const { step, test, error } of failures) console.log(`  [${step}] ${test}\n      ${error}`);
+}
 fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failedSteps > 0 ? 1 : 0);

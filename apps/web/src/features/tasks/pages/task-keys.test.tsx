@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { failure, fakeServer, pathnameOf } from '@/lib/testing/fake-server';
 import { renderScreen } from '@/lib/testing/render';
 import { boardCard, taskDetail } from '../testing/fixtures';
@@ -58,9 +58,14 @@ describe('the task page', () => {
       { url: '/dashboard/projects/project-1/features/feature-1/task/task-1', withToasts: true },
     );
     const button = await screen.findByRole('button', { name: 'Copy link to CP-7' });
-    navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
-    await user.click(button);
-    expect(await screen.findByText('Could not copy the link')).toBeTruthy();
+    // Refuses this one write only: the clipboard stub outlives the test, and the suite runs shuffled.
+    const refuse = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    try {
+      await user.click(button);
+      expect(await screen.findByText('Could not copy the link')).toBeTruthy();
+    } finally {
+      refuse.mockRestore();
+    }
   });
 });
 
@@ -77,7 +82,8 @@ describe('/t/{key}', () => {
     const { location } = renderScreen(<TaskByKeyPage />, { url: '/t/cp-7', path: '/t/:key' });
     await waitFor(() => expect(location().pathname).toBe('/dashboard/projects/project-1/features/feature-1/task/task-1'));
     expect(calls.map((call) => pathnameOf(call))).toEqual(['/api/v1/tasks/cp-7']);
-    expect(screen.getByText('Elsewhere')).toBeTruthy();
+    // The router's state moves before React renders the new route: wait for the screen.
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
   });
 
   it("says 'Task not found' for a key no task the person can see has", async () => {
