@@ -1,4 +1,4 @@
-import { createUnsubscribeToken, loadUnsubscribeKey } from '../modules/notification-email/unsubscribe-tokens.js';
+import { createUnsubscribeToken, loadUnsubscribeKey } from '../src/modules/notification-email/unsubscribe-tokens.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAttachment,
@@ -18,14 +18,14 @@ import {
   userFor,
   type CallerKind,
   type ProjectCast,
-} from '../../test/factories.js';
-import { openTestEventStream } from '../../test/event-stream.js';
-import { multipartBody, type FormPart } from '../../test/multipart.js';
-import { apiOperations } from '../../test/routes.js';
-import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from '../../test/two-factor.js';
-import { startScene } from '../../test/scene.js';
-import { createResetToken } from '../modules/password-reset/reset-tokens.js';
-import type { TestServer } from '../../test/test-server.js';
+} from './factories.js';
+import { openTestEventStream } from './event-stream.js';
+import { multipartBody, type FormPart } from './multipart.js';
+import { apiOperations } from './routes.js';
+import { buildTwoFactorUser, startTwoFactorLogin, totpCode } from './two-factor.js';
+import { startScene } from './scene.js';
+import { createResetToken } from '../src/modules/password-reset/reset-tokens.js';
+import type { TestServer } from './test-server.js';
 
 /**
  * The authorization audit (issue 7): one row per API operation, listed against the server's own
@@ -40,7 +40,7 @@ let cast: ProjectCast;
 /** An administrator of the instance (issue 16), who holds no project role. */
 let instanceAdmin: { cookie: string };
 
-beforeAll(async () => {
+async function start() {
   // Every case signs in and registers from one address: the abuse limits have their own tests.
   ({ server, cast } = await startScene({
     config: {
@@ -49,11 +49,7 @@ beforeAll(async () => {
     },
   }));
   instanceAdmin = await buildSignedInAdmin(server);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+}
 
 /** Everything a case may touch: a shared project with a feature, a task, a comment, and the owner's own todo and category. */
 async function buildWorld(kind: CallerKind) {
@@ -475,48 +471,67 @@ const rows: Record<string, Row> = {
   'GET /api/v1/admin/instance': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/instance' }) },
 };
 
-describe('authorization audit', () => {
-  it('has a row for every operation the server registered, and none for a route that is gone', () => {
-    expect(Object.keys(rows).sort()).toEqual(apiOperations(server));
+/**
+ * Defines the audit's cases of one shard: the operations whose place in the sorted list is
+ * `shard` modulo `shards`. The audit runs as several test files (authorization-N.routes.test.ts),
+ * each with its own server and database, so that its 760 cases spread over the test workers
+ * instead of making one file the suite's longest. Shard 0 also checks that every operation the
+ * server registered has a row.
+ */
+export function defineAuthorizationAudit(shard: number, shards: number) {
+  beforeAll(start);
+  afterAll(async () => {
+    await server?.close();
+  });
+  const inShard = Object.entries(rows)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .filter((_, index) => index % shards === shard);
+
+  describe('authorization audit', () => {
+    if (shard === 0) {
+      it('has a row for every operation the server registered, and none for a route that is gone', () => {
+        expect(Object.keys(rows).sort()).toEqual(apiOperations(server));
+      });
+    }
+
+    for (const [operation, row] of inShard) {
+      const method = operation.slice(0, operation.indexOf(' '));
+      describe(operation, () => {
+        it.each(callerKinds.map((kind, index) => [kind, row.statuses[index]!] as const))('%s → %i', async (kind, expected) => {
+          const world = await buildWorld(kind);
+          const { url, body, cookie, multipart, stream } = await row.request(world, kind);
+          if (stream) {
+            const opened = await openTestEventStream(server.url, cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)));
+            opened.close();
+            expect(opened.status, `${operation} as ${kind}`).toBe(expected);
+            return;
+          }
+          const upload = Array.isArray(multipart)
+            ? multipartBody(multipart)
+            : multipart
+              ? multipartBody([{ field: 'files', fileName: 'notes.txt', content: 'notes', contentType: 'text/plain' }])
+              : undefined;
+          const response = await server.request(method, url, {
+            cookie: cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)),
+            body,
+            ...(upload ? { rawBody: upload.body, headers: { 'content-type': upload.contentType } } : {}),
+          });
+          expect(response.status, `${operation} as ${kind}: ${response.text}`).toBe(expected);
+          if (expected >= 400) expect(response.body).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+        });
+      });
+    }
   });
 
-  for (const [operation, row] of Object.entries(rows)) {
-    const method = operation.slice(0, operation.indexOf(' '));
-    describe(operation, () => {
-      it.each(callerKinds.map((kind, index) => [kind, row.statuses[index]!] as const))('%s → %i', async (kind, expected) => {
-        const world = await buildWorld(kind);
-        const { url, body, cookie, multipart, stream } = await row.request(world, kind);
-        if (stream) {
-          const opened = await openTestEventStream(server.url, cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)));
-          opened.close();
-          expect(opened.status, `${operation} as ${kind}`).toBe(expected);
-          return;
-        }
-        const upload = Array.isArray(multipart)
-          ? multipartBody(multipart)
-          : multipart
-            ? multipartBody([{ field: 'files', fileName: 'notes.txt', content: 'notes', contentType: 'text/plain' }])
-            : undefined;
-        const response = await server.request(method, url, {
-          cookie: cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)),
-          body,
-          ...(upload ? { rawBody: upload.body, headers: { 'content-type': upload.contentType } } : {}),
-        });
-        expect(response.status, `${operation} as ${kind}: ${response.text}`).toBe(expected);
-        if (expected >= 400) expect(response.body).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+  describe('authorization audit: an administrator of the instance', () => {
+    for (const [operation, row] of inShard.filter(([, candidate]) => candidate.administrator !== undefined)) {
+      const method = operation.slice(0, operation.indexOf(' '));
+      it(`${operation} → ${row.administrator}`, async () => {
+        const world = await buildWorld('stranger');
+        const { url, body } = await row.request(world, 'stranger');
+        const response = await server.request(method, url, { cookie: instanceAdmin.cookie, body });
+        expect(response.status, `${operation} as an administrator: ${response.text}`).toBe(row.administrator);
       });
-    });
-  }
-});
-
-describe('authorization audit: an administrator of the instance', () => {
-  for (const [operation, row] of Object.entries(rows).filter(([, candidate]) => candidate.administrator !== undefined)) {
-    const method = operation.slice(0, operation.indexOf(' '));
-    it(`${operation} → ${row.administrator}`, async () => {
-      const world = await buildWorld('stranger');
-      const { url, body } = await row.request(world, 'stranger');
-      const response = await server.request(method, url, { cookie: instanceAdmin.cookie, body });
-      expect(response.status, `${operation} as an administrator: ${response.text}`).toBe(row.administrator);
-    });
-  }
-});
+    }
+  });
+}

@@ -1,0 +1,4 @@
+import { defineAuthorizationAudit } from '../../test/authorization-audit.js';
+
+// The authorization audit (issue 7), shard 4 of 4: the rows are in test/authorization-audit.ts.
+defineAuthorizationAudit(3, 4);
