@@ -31,7 +31,7 @@ import type { TestServer } from './test-server.js';
  * The authorization audit (issue 7): one row per API operation, listed against the server's own
  * route tree so that a route added without a row fails, and for each the exact status every kind
  * of caller gets — signed out, a stranger, each project role, the workspace owner, and the owner
- * who holds no membership of the project. Each case runs on a fresh world, so a delete allowed to
+ * who holds no membership of the project. Each case that may write runs on a fresh world, so a delete allowed to
  * one caller never changes what the next one sees.
  */
 
@@ -64,6 +64,20 @@ async function buildWorld(kind: CallerKind) {
   return { workspace, project, feature, task, comment, attachment, ownerCategory, ownerTodo };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/**
+ * A GET changes nothing a case can see, so the reads of one caller kind share one world (built
+ * on first use in each shard); every other case builds its own.
+ */
+const readWorlds = new Map<CallerKind, Promise<World>>();
+function readWorld(kind: CallerKind): Promise<World> {
+  let world = readWorlds.get(kind);
+  if (!world) {
+    world = buildWorld(kind);
+    readWorlds.set(kind, world);
+  }
+  return world;
+}
 
 /** `stream`: the answer is an event stream, read only as far as its status. */
 type Request = { url: string; body?: unknown; cookie?: string | null; multipart?: boolean | FormPart[]; stream?: boolean };
@@ -498,7 +512,7 @@ export function defineAuthorizationAudit(shard: number, shards: number) {
       const method = operation.slice(0, operation.indexOf(' '));
       describe(operation, () => {
         it.each(callerKinds.map((kind, index) => [kind, row.statuses[index]!] as const))('%s → %i', async (kind, expected) => {
-          const world = await buildWorld(kind);
+          const world = method === 'GET' ? await readWorld(kind) : await buildWorld(kind);
           const { url, body, cookie, multipart, stream } = await row.request(world, kind);
           if (stream) {
             const opened = await openTestEventStream(server.url, cookie === null ? undefined : (cookie ?? cookieFor(cast, kind)));
