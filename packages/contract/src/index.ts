@@ -27,6 +27,7 @@ export * from './rules/format-date.js';
 export * from './rules/tags.js';
 export * from './rules/todo-rules.js';
 export * from './rules/recurrence.js';
+export * from './rules/recurrence-dates.js';
 export * from './rules/task-rules.js';
 export * from './rules/comment-rules.js';
 export * from './attachments.js';
