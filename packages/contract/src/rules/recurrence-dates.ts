@@ -51,7 +51,13 @@ export function recurrenceDate<O>(RRule: RRuleClassLike<O>, rule: string, start:
       .join(';'),
   );
   const dtstart = utcDate(start, shift);
-  const found = new RRule({ ...options, dtstart, ...(until ? { until: utcDate(until, shift) } : {}) }).after(dtstart, isStartIncluded);
+  let found: Date | null;
+  try {
+    found = new RRule({ ...options, dtstart, ...(until ? { until: utcDate(until, shift) } : {}) }).after(dtstart, isStartIncluded);
+  } catch {
+    // A combination the parser lets through and rrule cannot expand gives no date, never a crash.
+    return null;
+  }
   if (!found || found > addYears(dtstart, horizon)) return null;
   return addYears(found, -shift).toISOString().slice(0, 10);
 }

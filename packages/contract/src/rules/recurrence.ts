@@ -57,13 +57,14 @@ function integers(value: string, min: number, max: number, allowNegative: boolea
   return numbers;
 }
 
-function days(value: string, withOrdinals: boolean): RecurrenceDay[] | null {
+/** `maxOrdinal`: 0 when the days take no ordinal (daily, weekly), 5 in a month, 53 in a year. */
+function days(value: string, maxOrdinal: number): RecurrenceDay[] | null {
   const result: RecurrenceDay[] = [];
   for (const item of value.split(',')) {
     const match = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/.exec(item);
     if (!match) return null;
     const ordinal = match[1] === undefined ? null : Number(match[1]);
-    if (ordinal !== null && (!withOrdinals || ordinal === 0 || Math.abs(ordinal) > 53)) return null;
+    if (ordinal !== null && (ordinal === 0 || Math.abs(ordinal) > maxOrdinal)) return null;
     result.push({ ordinal, weekday: match[2] as WeekdayCode });
   }
   return result;
@@ -133,9 +134,8 @@ export function parseRecurrence(text: string): ParsedRecurrence {
         break;
       }
       case 'BYDAY': {
-        const withOrdinals = parts.freq === 'MONTHLY' || parts.freq === 'YEARLY';
-        const list = days(value, withOrdinals);
-        if (!list) return fail('Repeat BYDAY must list days such as MO,WE (or 2TU, -1FR when monthly or yearly)');
+        const list = days(value, { DAILY: 0, WEEKLY: 0, MONTHLY: 5, YEARLY: 53 }[parts.freq]);
+        if (!list) return fail('Repeat BYDAY must list days such as MO,WE (or 2TU, -1FR when monthly or yearly: up to 5 in a month, 53 in a year)');
         parts.byDay = list;
         break;
       }
