@@ -77,6 +77,9 @@ export async function seed(url: string): Promise<Seeded> {
   const { cookie } = await call(url, 'POST', '/api/v1/auth/login', { email: owner.email, password: owner.password });
   const { json: category } = await call(url, 'POST', '/api/v1/categories', { name: 'Home', slug: 'home', type: 'TODO', color: '#EF4444' }, cookie);
   await call(url, 'POST', '/api/v1/todos', { title: 'Water the plants; "quoted" \\ text\ttab\nline', category: category.data._id, tags: ['a', 'b'], dueDate: '2025-01-05' }, cookie);
+  // A repeating todo, completed: the next one points at it (todos referencing todos, issue 19).
+  const { json: repeating } = await call(url, 'POST', '/api/v1/todos', { title: 'Bins out', category: category.data._id, dueDate: '2025-01-06', recurrence: 'FREQ=WEEKLY;BYDAY=MO' }, cookie);
+  await call(url, 'PUT', `/api/v1/todos/${repeating.todo._id}`, { ...repeating.todo, status: 'COMPLETED' }, cookie);
   const { json: workspace } = await call(url, 'POST', '/api/v1/workspaces', { name: 'Acme' }, cookie);
   const { json: project } = await call(url, 'POST', '/api/v1/projects', { name: 'Launch', workspaceId: workspace.data._id }, cookie);
   await call(url, 'POST', `/api/v1/projects/${project.data._id}/members`, { userId: registered.data._id, role: 'VIEWER' }, cookie);

@@ -64,6 +64,10 @@ export function roundTrips(server: TestServer, world: World, people: Item[], fea
         referenceChange('category', world.categories.TODO.map(asTodoCategory)),
         tagsChange,
         fc.boolean().map((isToday): Change => ({ field: 'isToday', sent: isToday, expected: isToday })),
+        // Issue 19: the rule, with its zone; a repeating todo without a due date gets its first date.
+        fc
+          .constantFrom(null, 'FREQ=WEEKLY;BYDAY=MO', 'FREQ=MONTHLY;BYMONTHDAY=-1', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29')
+          .map((rule): Change => ({ field: 'recurrence', sent: rule, expected: rule, alsoMoves: ['recurrenceTimeZone', 'dueDate'] })),
       ),
     },
     {

@@ -26,6 +26,8 @@ export * from './rules/member-roles.js';
 export * from './rules/format-date.js';
 export * from './rules/tags.js';
 export * from './rules/todo-rules.js';
+export * from './rules/recurrence.js';
+export * from './rules/recurrence-dates.js';
 export * from './rules/task-rules.js';
 export * from './rules/comment-rules.js';
 export * from './attachments.js';

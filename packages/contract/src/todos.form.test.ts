@@ -24,6 +24,7 @@ describe('todoFormSchema', () => {
       category: categoryId,
       tags: ['home', 'garden'],
       isToday: true,
+      recurrence: null,
     });
   });
 

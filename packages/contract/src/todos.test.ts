@@ -21,6 +21,7 @@ describe('todoBodySchema', () => {
       category: categoryId,
       tags: [],
       isToday: false,
+      recurrence: null,
     });
   });
 

@@ -14,6 +14,7 @@ import {
 } from './common.js';
 import { categorySchema } from './categories.js';
 import { messageResponseSchema } from './errors.js';
+import { parseRecurrence } from './rules/recurrence.js';
 
 export const todoStatusSchema = z.enum(todoStatuses, {
   error: 'Status must be one of PENDING, IN_PROGRESS, COMPLETED, CANCELLED',
@@ -34,6 +35,14 @@ export const todoSchema = z
     tags: z.array(z.string()),
     completedAt: z.string().nullable().describe('Set by the server when the status becomes COMPLETED'),
     isToday: z.boolean().describe("On today's focus list"),
+    recurrence: z
+      .string()
+      .nullable()
+      .describe('How the todo repeats: an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO, or null. Completing it creates the next one'),
+    recurrenceTimeZone: z
+      .string()
+      .nullable()
+      .describe("The IANA time zone the rule was set in (the person's, UTC when they have none); null when it does not repeat"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -41,6 +50,22 @@ export const todoSchema = z
 export type Todo = z.infer<typeof todoSchema>;
 
 const selectCategory = 'Please select a category';
+
+/**
+ * A todo's repeat rule (issue 19, decision 036): RRULE text, checked and upper-cased (a leading
+ * `RRULE:` dropped), or null for none. An empty string means none too.
+ */
+export const recurrenceSchema = z
+  .string({ error: 'Repeat must be an RRULE such as FREQ=WEEKLY;BYDAY=MO, or null' })
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value.trim() === '') return null;
+    const parsed = parseRecurrence(value);
+    if (parsed.ok) return parsed.rule;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  })
+  .describe('RFC 5545 RRULE (FREQ DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST), or null');
 
 /** The category select of the todo form: its value is the id. */
 const todoCategoryIdSchema = z.string({ error: selectCategory }).min(1, selectCategory).uuid(selectCategory);
@@ -70,6 +95,10 @@ export const todoBodySchema = z.object({
   category: todoCategoryReferenceSchema,
   tags: tagsSchema.default([]),
   isToday: z.boolean({ error: 'isToday must be true or false' }).default(false),
+  recurrence: recurrenceSchema
+    .optional()
+    .transform((value) => value ?? null)
+    .describe('How the todo repeats (RRULE such as FREQ=WEEKLY;BYDAY=MO), or null. A repeating todo without a due date is due on its first date from today'),
 });
 export type TodoBody = z.input<typeof todoBodySchema>;
 export type TodoData = z.output<typeof todoBodySchema>;
@@ -93,6 +122,9 @@ export type TodoFormData = z.output<typeof todoFormSchema>;
  */
 export const updateTodoBodySchema = todoBodySchema.extend({
   category: todoCategoryReferenceSchema.nullable(),
+  recurrence: recurrenceSchema
+    .optional()
+    .describe('How the todo repeats (RRULE), null to stop repeating (the todos made so far stay); left out, it is kept as it is'),
 });
 export type UpdateTodoBody = z.input<typeof updateTodoBodySchema>;
 export type UpdateTodoData = z.output<typeof updateTodoBodySchema>;

@@ -17,6 +17,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -271,12 +272,19 @@ export const todos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: searchVector(weighted('title', 'A'), weightedTags('tags'), weighted('description', 'C')),
+    // Issue 19 (decision 036): the RRULE the todo repeats by, and the zone it was set in.
+    recurrence: text('recurrence'),
+    recurrenceTimeZone: text('recurrence_time_zone'),
+    // The completed occurrence this todo was made from: unique, so that completing one twice at
+    // once makes one next todo, never two.
+    previousOccurrenceId: uuid('previous_occurrence_id').references((): AnyPgColumn => todos.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('todos_search_idx').using('gin', table.searchVector),
     index('todos_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('todos_owner_due_created_idx').on(table.ownerId, table.dueDate, table.createdAt),
     index('todos_category_id_idx').on(table.categoryId),
+    uniqueIndex('todos_previous_occurrence_unique').on(table.previousOccurrenceId),
     // The reminder scheduler's one query: open todos by due date, across owners (decision 027).
     index('todos_reminder_due_idx')
       .on(table.dueDate, table.id)

@@ -609,6 +609,18 @@ describe('SQL statements per request', () => {
     expect(queries.transactions).toBe(1);
   });
 
+  it(`completing a repeating todo for a client that leaves recurrence out runs at most ${STATEMENT_BUDGET} statements too`, async () => {
+    // The rule is read (one statement more), and the next todo is made by the update's statement.
+    const todo = await buildTodo(server, owner.cookie, { dueDate: '2027-01-31', recurrence: 'FREQ=MONTHLY;BYMONTHDAY=-1' });
+    const { recurrence: _rule, recurrenceTimeZone: _zone, ...body } = todo;
+    const response = await call('PUT', `/api/v1/todos/${todo._id}`, { cookie: owner.cookie, body: { ...body, status: 'COMPLETED' } });
+    expect(response.status, response.text).toBe(200);
+    const queries = server.queriesOf(response);
+    expect(queries.statements.length, queries.statements.map((statement) => statement.sql).join('\n\n')).toBeLessThanOrEqual(STATEMENT_BUDGET);
+    const listed = await call('GET', '/api/v1/todos', { cookie: owner.cookie });
+    expect(listed.body.todos).toContainEqual(expect.objectContaining({ title: todo.title, dueDate: '2027-02-28T00:00:00.000Z', status: 'PENDING' }));
+  });
+
   it('routes outside the API run no SQL', async () => {
     const others = registeredRoutes(server.app).filter((route) => !isApiRoute(route.url) && route.method === 'GET');
     expect(others.length).toBeGreaterThan(0);

@@ -72,7 +72,7 @@ describe('backup and restore', cliTimeout, () => {
     expect(stdout).toContain(`and 1 attachment file to ${backupDir}`);
     const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
     expect(manifest).toMatchObject({ format: 'tasklane-backup', version: 2, migrations: appMigrationCount(), uploads: { folder: 'uploads', files: 1 } });
-    expect(manifest.database.tables.find((table) => table.name === 'todos')).toMatchObject({ file: 'todos.copy', rows: 1 });
+    expect(manifest.database.tables.find((table) => table.name === 'todos')).toMatchObject({ file: 'todos.copy', rows: 3 });
     expect(fs.readdirSync(scratch).filter((name) => name.startsWith('backup'))).toEqual(['backup']);
 
     const target = await newDatabase();

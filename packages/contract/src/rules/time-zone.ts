@@ -76,3 +76,8 @@ export function startOfDayIn(date: string, timeZone: string): Date {
 export function dueMomentOf(dueDate: string, timeZone: string | null): Date {
   return startOfDayIn(nextCalendarDate(dueDate), timeZone ?? DEFAULT_TIME_ZONE);
 }
+
+/** The calendar day (YYYY-MM-DD) it is in the zone at `instant`. */
+export function calendarDateIn(instant: number, timeZone: string): string {
+  return new Date(instant + timeZoneOffsetMs(instant, timeZone)).toISOString().slice(0, 10);
+}

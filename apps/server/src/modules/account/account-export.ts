@@ -33,7 +33,8 @@ function sectionsFor(userId: string): Section[] {
       where: sql`c.owner_id = ${userId}`,
       document: sql`json_build_object('_id', c.id, 'title', c.title, 'description', c.description, 'priority', c.priority,
         'status', c.status, 'dueDate', c.due_date, 'category', c.category_id, 'tags', c.tags, 'isToday', c.is_today,
-        'completedAt', c.completed_at, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
+        'completedAt', c.completed_at, 'createdAt', c.created_at, 'updatedAt', c.updated_at,
+        'recurrence', c.recurrence, 'recurrenceTimeZone', c.recurrence_time_zone, 'previousOccurrenceId', c.previous_occurrence_id)`,
     },
     {
       name: 'workspaces',

@@ -47,7 +47,8 @@ const int = (value: Value): SQL => (value instanceof SQL ? value : sql`${value ?
  * or exactly one when there is no source. The change and its event commit together or not at
  * all, and publishing costs no extra statement. The insert fires the NOTIFY trigger.
  */
-export function eventOf(db: Db, actor: EventActor, spec: EventSpec, source?: SQLWrapper) {
+/** `name`: the CTE's, for a statement that writes two events. */
+export function eventOf(db: Db, actor: EventActor, spec: EventSpec, source?: SQLWrapper, name = 'live_event') {
   const row = selectRow(
     events,
     {
@@ -67,7 +68,7 @@ export function eventOf(db: Db, actor: EventActor, spec: EventSpec, source?: SQL
     },
     source,
   );
-  return db.$with('live_event').as(db.insert(events).select(row).returning({ eventId: events.id }));
+  return db.$with(name).as(db.insert(events).select(row).returning({ eventId: events.id }));
 }
 
 /** Who acted, and from which client (a statement prepared once takes both as placeholders). */

@@ -15,6 +15,8 @@ export function presentTodo(row: TodoRow): Todo {
     tags: row.tags,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     isToday: row.isToday,
+    recurrence: row.recurrence,
+    recurrenceTimeZone: row.recurrence ? row.recurrenceTimeZone : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -20,6 +20,8 @@ export type TodoRow = {
   tags: string[];
   completedAt: Date | null;
   isToday: boolean;
+  recurrence: string | null;
+  recurrenceTimeZone: string | null;
   createdAt: Date;
   updatedAt: Date;
   category: TodoCategoryRef | null;
@@ -35,9 +37,17 @@ const todoColumns = {
   tags: todos.tags,
   completedAt: todos.completedAt,
   isToday: todos.isToday,
+  recurrence: todos.recurrence,
+  recurrenceTimeZone: todos.recurrenceTimeZone,
   createdAt: todos.createdAt,
   updatedAt: todos.updatedAt,
 };
+
+/** How a todo repeats, as a write stores it (decision 036). */
+export type TodoRecurrence = { recurrence: string | null; recurrenceTimeZone: string | null };
+
+/** The todo completing one makes: its due date and rule (the rest is copied in the statement). */
+export type NextOccurrence = { dueDate: string; recurrence: string; recurrenceTimeZone: string };
 
 export type TodoFilters = {
   status?: TodoStatus;
@@ -124,7 +134,7 @@ export async function countDoneTodos(db: Db, ownerId: string, filters: TodoFilte
 /** The foreign key a todo write breaks when its category is deleted between the check and the write. */
 export const todoCategoryKey = foreignKeyName(todos, todos.categoryId);
 
-export async function insertTodo(db: Db, actor: Actor, data: TodoData, category: TodoCategoryRef): Promise<TodoRow> {
+export async function insertTodo(db: Db, actor: Actor, data: TodoData & TodoRecurrence, category: TodoCategoryRef): Promise<TodoRow> {
   const inserted = db.$with('inserted').as(
     db
       .insert(todos)
@@ -139,6 +149,8 @@ export async function insertTodo(db: Db, actor: Actor, data: TodoData, category:
         tags: data.tags,
         isToday: data.isToday,
         completedAt: data.status === 'COMPLETED' ? sql`now()` : null,
+        recurrence: data.recurrence,
+        recurrenceTimeZone: data.recurrenceTimeZone,
       })
       .returning(todoColumns),
   );
@@ -149,15 +161,25 @@ export async function insertTodo(db: Db, actor: Actor, data: TodoData, category:
 
 /**
  * Replaces the owner's todo. completedAt is the server's: kept while the todo stays
- * COMPLETED, set now when it becomes COMPLETED, cleared when it leaves it.
+ * COMPLETED, set now when it becomes COMPLETED, cleared when it leaves it. `recurrence` left
+ * undefined keeps the todo's rule.
+ *
+ * With `next` (the todo is saved COMPLETED and repeats), the same statement makes the next
+ * todo when this one was not COMPLETED before: the row is locked first, so of two completions at
+ * once the second sees the first's COMPLETED and makes none; the unique previous_occurrence_id
+ * stands behind it (ON CONFLICT DO NOTHING), and also keeps a tick, untick and tick from making a
+ * second one.
  */
 export async function updateTodo(
   db: Db,
   actor: Actor,
   id: string,
-  data: UpdateTodoData,
+  data: UpdateTodoData & Partial<TodoRecurrence>,
   category: TodoCategoryRef | null,
-): Promise<TodoRow | undefined> {
+  next?: NextOccurrence,
+): Promise<{ row: TodoRow; nextId: string | null } | undefined> {
+  const mine = and(eq(todos.id, id), eq(todos.ownerId, actor.id));
+  const locked = db.$with('locked').as(db.select({ id: todos.id, status: todos.status }).from(todos).where(mine).for('update'));
   const updated = db.$with('updated').as(
     db
       .update(todos)
@@ -174,12 +196,13 @@ export async function updateTodo(
           data.status === 'COMPLETED'
             ? sql`case when ${todos.status} = 'COMPLETED' and ${todos.completedAt} is not null then ${todos.completedAt} else now() end`
             : null,
+        ...(data.recurrence === undefined ? {} : { recurrence: data.recurrence, recurrenceTimeZone: data.recurrenceTimeZone ?? null }),
         updatedAt: sql`now()`,
       })
       .where(
         and(
-          eq(todos.id, id),
-          eq(todos.ownerId, actor.id),
+          mine,
+          next ? sql`${todos.id} in (select ${locked.id} from ${locked})` : undefined,
           // Without a category, only a todo that already has none may be saved.
           category ? undefined : isNull(todos.categoryId),
         ),
@@ -187,8 +210,59 @@ export async function updateTodo(
       .returning(todoColumns),
   );
   const event = eventOf(db, actor, { type: 'todo.updated', entityId: sql`${updated.id}`, ownerId: actor.id }, updated);
-  const [row] = await db.with(updated, event).select().from(updated);
-  return row ? { ...row, category } : undefined;
+  if (!next) {
+    const [row] = await db.with(updated, event).select().from(updated);
+    return row ? { row: { ...row, category }, nextId: null } : undefined;
+  }
+  const made = db.$with('made').as(
+    db
+      .insert(todos)
+      .select(
+        selectRow(
+          todos,
+          {
+            id: sql`gen_random_uuid()`,
+            ownerId: sql`${actor.id}::uuid`,
+            title: updated.title,
+            description: updated.description,
+            priority: updated.priority,
+            status: sql`'PENDING'`,
+            dueDate: sql`${next.dueDate}::date`,
+            categoryId: sql`${category?.id ?? null}::uuid`,
+            tags: updated.tags,
+            completedAt: sql`null::timestamptz`,
+            // Today's focus is a choice for one day: the next occurrence starts without it.
+            isToday: sql`false`,
+            createdAt: sql`now()`,
+            updatedAt: sql`now()`,
+            recurrence: sql`${next.recurrence}::text`,
+            recurrenceTimeZone: sql`${next.recurrenceTimeZone}::text`,
+            previousOccurrenceId: updated.id,
+          },
+          sql`${updated} join ${locked} on ${locked.id} = ${updated.id} where ${locked.status} <> 'COMPLETED'`,
+        ),
+      )
+      .onConflictDoNothing({ target: todos.previousOccurrenceId })
+      .returning(todoColumns),
+  );
+  const madeEvent = eventOf(db, actor, { type: 'todo.created', entityId: sql`${made.id}`, ownerId: actor.id }, made, 'made_event');
+  const [row] = await db
+    .with(locked, updated, event, made, madeEvent)
+    .select({ ...updated._.selectedFields, nextId: sql<string | null>`(select ${made.id} from ${made})` })
+    .from(updated);
+  if (!row) return undefined;
+  const { nextId, ...todo } = row;
+  return { row: { ...todo, category }, nextId };
+}
+
+/** How the owner's todo repeats now, with its due date: what a PUT that leaves `recurrence` out keeps. */
+export async function findTodoRecurrence(db: Db, ownerId: string, id: string) {
+  const [row] = await db
+    .select({ recurrence: todos.recurrence, recurrenceTimeZone: todos.recurrenceTimeZone })
+    .from(todos)
+    .where(and(eq(todos.id, id), eq(todos.ownerId, ownerId)))
+    .limit(1);
+  return row;
 }
 
 export async function todoExists(db: Db, ownerId: string, id: string): Promise<boolean> {

@@ -59,6 +59,8 @@ const todoKeys = [
   'dueDate',
   'isToday',
   'priority',
+  'recurrence',
+  'recurrenceTimeZone',
   'status',
   'tags',
   'title',
@@ -151,6 +153,8 @@ describe('POST /api/v1/todos', () => {
       tags: [],
       completedAt: null,
       isToday: false,
+      recurrence: null,
+      recurrenceTimeZone: null,
       createdAt: isoTimestamp,
       updatedAt: isoTimestamp,
     });
@@ -706,6 +710,8 @@ describe('PUT /api/v1/todos/:todoId', () => {
       tags: ['y', 'z'],
       completedAt: null,
       isToday: false,
+      recurrence: null,
+      recurrenceTimeZone: null,
       createdAt: todo.createdAt,
       updatedAt: isoTimestamp,
     });

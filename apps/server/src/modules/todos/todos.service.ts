@@ -1,4 +1,12 @@
-import { TODO_PAGE_LIMIT_DEFAULT, type QuickTodoData, type TodoData, type UpdateTodoData } from '@tasklane/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  TODO_PAGE_LIMIT_DEFAULT,
+  calendarDateIn,
+  isTimeZone,
+  type QuickTodoData,
+  type TodoData,
+  type UpdateTodoData,
+} from '@tasklane/contract';
 import { pageCount } from '../../db/list-helpers.js';
 import { mappingForeignKeys, violatedForeignKey } from '../../db/errors.js';
 import { badRequest, notFoundOrNotYours } from '../../http/errors.js';
@@ -8,6 +16,7 @@ import type { Actor, ServiceContext } from '../context.js';
 import type { UserRow } from '../users/users.repo.js';
 import { presentTodo } from './todos.presenter.js';
 import * as repo from './todos.repo.js';
+import { firstRecurrence, isPossibleRecurrence, nextRecurrence } from './todo-recurrence.js';
 
 const SELECT_CATEGORY = 'Please select a category';
 const selectCategoryError = () => badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
@@ -72,16 +81,37 @@ function writingWithCategory<T>(write: () => Promise<T>): Promise<T> {
   return mappingForeignKeys({ [repo.todoCategoryKey]: selectCategoryError }, write);
 }
 
+/** Rules are kept with the person's time zone (decision 027's setting), UTC while they have none. */
+const zoneOf = (user: Actor) => (user.timeZone && isTimeZone(user.timeZone) ? user.timeZone : DEFAULT_TIME_ZONE);
+
+const NEVER_REPEATS = 'Repeat never gives a date: choose days that exist (such as BYMONTHDAY=-1 for the last day of the month)';
+
+/**
+ * A todo's rule as a write stores it (decision 036): a pattern that never gives a date is
+ * refused; a repeating todo without a due date is due on the rule's first date from today in
+ * `timeZone` (none when the rule has ended).
+ */
+function repeating<T extends { dueDate: string | null }>(data: T, rule: string | null, timeZone: string, isRuleSent: boolean) {
+  if (rule === null) return { ...data, recurrence: null, recurrenceTimeZone: null };
+  const today = calendarDateIn(Date.now(), timeZone);
+  if (isRuleSent && !isPossibleRecurrence(rule, data.dueDate ?? today)) {
+    throw badRequest(NEVER_REPEATS, [{ field: 'recurrence', message: NEVER_REPEATS }]);
+  }
+  return { ...data, dueDate: data.dueDate ?? firstRecurrence(rule, today), recurrence: rule, recurrenceTimeZone: timeZone };
+}
+
 export async function createTodo(ctx: ServiceContext, user: Actor, data: TodoData) {
+  const body = repeating(data, data.recurrence, zoneOf(user), true);
   const category = await requireOwnCategory(ctx, user, data.category);
-  return presentTodo(await writingWithCategory(() => repo.insertTodo(ctx.db, user, data, category)));
+  return presentTodo(await writingWithCategory(() => repo.insertTodo(ctx.db, user, body, category)));
 }
 
 /**
  * Quick add (decision 032): as createTodo, with the category optional. Without one the todo goes
  * to the caller's default todo category, which the first such todo creates ("Inbox").
  */
-export async function quickAddTodo(ctx: ServiceContext, user: Actor, data: QuickTodoData) {
+export async function quickAddTodo(ctx: ServiceContext, user: Actor, input: QuickTodoData) {
+  const data = repeating(input, input.recurrence, zoneOf(user), true);
   const category = data.category === null ? await defaultCategoryOrInbox(ctx, user) : await requireOwnCategory(ctx, user, data.category);
   const body = { ...data, category: category.id };
   if (data.category !== null) return presentTodo(await writingWithCategory(() => repo.insertTodo(ctx.db, user, body, category)));
@@ -115,10 +145,23 @@ export async function setDefaultTodoCategory(ctx: ServiceContext, user: UserRow,
   return presentCategory(row);
 }
 
-export async function updateTodo(ctx: ServiceContext, user: Actor, id: string, data: UpdateTodoData) {
-  const category = data.category === null ? null : await requireOwnCategoryOf(ctx, user, data.category, id);
-  const todo = await writingWithCategory(() => repo.updateTodo(ctx.db, user, id, data, category));
-  if (todo) return presentTodo(todo);
+/**
+ * Replaces a todo. Saved COMPLETED while it repeats, it also makes the next one (decision 036).
+ * A body without `recurrence` (a client that does not know it) keeps the todo's rule: reading it
+ * costs a statement only when the rule matters to the write (a completion, or no due date).
+ */
+export async function updateTodo(ctx: ServiceContext, user: Actor, id: string, input: UpdateTodoData) {
+  const category = input.category === null ? null : await requireOwnCategoryOf(ctx, user, input.category, id);
+  const isRuleSent = input.recurrence !== undefined;
+  const current = !isRuleSent && (input.status === 'COMPLETED' || input.dueDate === null) ? await repo.findTodoRecurrence(ctx.db, user.id, id) : undefined;
+  const rule = isRuleSent ? (input.recurrence ?? null) : (current?.recurrence ?? null);
+  const timeZone = isRuleSent || !current?.recurrenceTimeZone ? zoneOf(user) : current.recurrenceTimeZone;
+  const { recurrence, recurrenceTimeZone, ...fields } = repeating(input, rule, timeZone, isRuleSent);
+  const data = { ...fields, ...(isRuleSent ? { recurrence, recurrenceTimeZone } : {}) };
+  const following = input.status === 'COMPLETED' && recurrence && data.dueDate ? nextRecurrence(recurrence, data.dueDate) : null;
+  const next = following && recurrenceTimeZone ? { dueDate: following.dueDate, recurrence: following.rule, recurrenceTimeZone } : undefined;
+  const saved = await writingWithCategory(() => repo.updateTodo(ctx.db, user, id, data, category, next));
+  if (saved) return presentTodo(saved.row);
   // Nothing matched: either no such todo of yours, or a null category for a todo that has one.
   if (category === null && (await repo.todoExists(ctx.db, user.id, id))) {
     throw selectCategoryError();

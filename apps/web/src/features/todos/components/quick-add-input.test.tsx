@@ -35,6 +35,8 @@ function server({ quickReply }: { quickReply?: Reply } = {}) {
         tags: body.tags,
         completedAt: null,
         isToday: false,
+        recurrence: null,
+        recurrenceTimeZone: null,
         createdAt: '2026-03-05T22:30:00.000Z',
         updatedAt: '2026-03-05T22:30:00.000Z',
       };

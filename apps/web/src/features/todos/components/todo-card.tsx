@@ -5,6 +5,7 @@ import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges'
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
+import { TodoRepeats } from './todo-repeats';
 import { noCategoryColour, TodoItemActions, TodoToggle, useTodoItem, type TodoItemProps } from './todo-item';
 
 /**
@@ -59,6 +60,7 @@ export const TodoCard = memo(function TodoCard({ todo, today, onToggle, onEdit, 
           {todo.description}
         </p>
       )}
+      <TodoRepeats todo={todo} className="mt-1 pl-8" />
 
       {/* A completed todo is dimmed by colour (grey, struck through), not by opacity, so its text keeps a readable contrast. */}
       <div className={cn('mt-3 flex flex-wrap items-center gap-1.5', isCompleted && 'grayscale')}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { priorities, todoFormSchema, todoStatuses, type Category, type Todo, type TodoForm, type TodoFormData } from '@tasklane/contract';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { formatEnum } from '@/lib/format';
 import { toFormValues } from '../lib/todo-body';
+import { RepeatControl } from './repeat-control';
 
 const FORM_ID = 'todo-form';
 const statusOptions = todoStatuses.map((status) => ({ value: status, label: formatEnum(status) }));
@@ -64,8 +65,10 @@ function TodoFormFields({ todo, categories, onSubmit }: Pick<TodoFormDialogProps
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<TodoForm, unknown, TodoFormData>({ resolver: zodResolver(todoFormSchema), defaultValues: toFormValues(todo) });
+  const dueDate = useWatch({ control, name: 'dueDate' });
   // Field shows a control's error as `${id}-error`.
   const describedBy = (id: string, name: keyof TodoForm, hint?: string) =>
     [errors[name] ? `${id}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
@@ -128,6 +131,13 @@ function TodoFormFields({ todo, categories, onSubmit }: Pick<TodoFormDialogProps
           Separate tags with commas.
         </p>
       </Field>
+      <Controller
+        control={control}
+        name="recurrence"
+        render={({ field, fieldState }) => (
+          <RepeatControl value={field.value ?? null} onChange={field.onChange} dueDate={dueDate ?? ''} error={fieldState.error?.message} />
+        )}
+      />
       <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800/60">
         <Checkbox className="mt-0.5" {...register('isToday')} />
         <span>

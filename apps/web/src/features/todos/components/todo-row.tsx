@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
 import { noCategoryColour, TodoItemActions, TodoToggle, useTodoItem, type TodoItemProps } from './todo-item';
+import { TodoRepeatsIcon } from './todo-repeats';
 
 /**
  * A todo in the dashboard's compact list (issue 18): one line with what a card shows but the
@@ -35,6 +36,7 @@ export const TodoRow = memo(function TodoRow({ todo, today, onToggle, onEdit, on
           <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
         </span>
       )}
+      <TodoRepeatsIcon todo={todo} />
       <span className={cn('flex shrink-0 items-center gap-1.5', isCompleted && 'grayscale')}>
         {todo.status !== 'PENDING' && <TodoStatusBadge status={todo.status} />}
         <PriorityBadge priority={todo.priority} />

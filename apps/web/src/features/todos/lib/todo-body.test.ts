@@ -13,6 +13,8 @@ const todo: Todo = {
   tags: ['money', 'monthly'],
   completedAt: null,
   isToday: true,
+  recurrence: null,
+  recurrenceTimeZone: null,
   createdAt: '2025-01-01T10:00:00.000Z',
   updatedAt: '2025-01-01T10:00:00.000Z',
 };
@@ -28,6 +30,7 @@ describe('toUpdateBody', () => {
       category: '22222222-2222-4222-8222-222222222222',
       tags: ['money', 'monthly'],
       isToday: true,
+      recurrence: null,
     });
   });
 
@@ -47,6 +50,7 @@ describe('toFormValues', () => {
       category: '22222222-2222-4222-8222-222222222222',
       tags: 'money, monthly',
       isToday: true,
+      recurrence: null,
     });
   });
 

@@ -14,13 +14,14 @@ export function toUpdateBody(todo: Todo, status: TodoStatus = todo.status): Upda
     category: todo.category?._id ?? null,
     tags: todo.tags,
     isToday: todo.isToday,
+    recurrence: todo.recurrence,
   };
 }
 
 /** The form's values: a todo being edited, or an empty todo. */
 export function toFormValues(todo: Todo | null): TodoForm {
   if (!todo) {
-    return { title: '', description: '', status: 'PENDING', priority: 'MEDIUM', dueDate: '', category: '', tags: '', isToday: false };
+    return { title: '', description: '', status: 'PENDING', priority: 'MEDIUM', dueDate: '', category: '', tags: '', isToday: false, recurrence: null };
   }
   return {
     title: todo.title,
@@ -31,6 +32,7 @@ export function toFormValues(todo: Todo | null): TodoForm {
     category: todo.category?._id ?? '',
     tags: formatTags(todo.tags),
     isToday: todo.isToday,
+    recurrence: todo.recurrence ?? null,
   };
 }
 

@@ -22,6 +22,8 @@ const todo = (id: string, title: string, overrides: Partial<Todo> = {}): Todo =>
   tags: [],
   completedAt: null,
   isToday: false,
+  recurrence: null,
+  recurrenceTimeZone: null,
   createdAt: '2026-01-05T00:00:00.000Z',
   updatedAt: '2026-01-05T00:00:00.000Z',
   ...overrides,
@@ -214,7 +216,7 @@ describe('TodosPage: the todo form', () => {
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/v1/todos',
-      body: { title: 'Water the plants', description: 'Both balconies', status: 'PENDING', priority: 'HIGH', dueDate: '2026-03-01', category: WORK, tags: ['garden', 'weekly'], isToday: true },
+      body: { title: 'Water the plants', description: 'Both balconies', status: 'PENDING', priority: 'HIGH', dueDate: '2026-03-01', category: WORK, tags: ['garden', 'weekly'], isToday: true, recurrence: null },
     });
     expect(await screen.findByText('Todo created successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -257,7 +259,7 @@ describe('TodosPage: the todo form', () => {
     expect(calls.find((call) => call.method === 'PUT')).toEqual({
       method: 'PUT',
       path: '/api/v1/todos/t1',
-      body: { title: 'Buy oat milk', description: '', status: 'PENDING', priority: 'LOW', dueDate: '2026-02-10', category: HOME, tags: ['shop', 'dairy'], isToday: true },
+      body: { title: 'Buy oat milk', description: '', status: 'PENDING', priority: 'LOW', dueDate: '2026-02-10', category: HOME, tags: ['shop', 'dairy'], isToday: true, recurrence: null },
     });
     expect(await screen.findByText('Todo updated successfully')).toBeTruthy();
   });
