@@ -96,6 +96,9 @@ export function CalendarGrid({ view, days, anchor, today, focusedDay, onFocusDay
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragged(null)}
       accessibility={{ announcements }}
+      // The page scrolls only with the pointer at its very edge: the last week's days sit low on
+      // the screen and must stay drop targets without the page running away under the pointer.
+      autoScroll={{ threshold: { x: 0.04, y: 0.06 } }}
     >
       <div
         role="grid"
