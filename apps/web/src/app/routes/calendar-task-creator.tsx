@@ -1,5 +1,5 @@
 import type { Project, TaskFormData } from '@tasklane/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -31,7 +31,7 @@ export function CalendarTaskCreator({ request, projects, currentUserId, onClose 
   };
   if (!request) return null;
   return place ? (
-    <TaskDetailsStep day={request.day} place={place} currentUserId={currentUserId} onBack={() => setPlace(null)} onClose={close} />
+    <TaskDetailsStep day={request.day} place={place} currentUserId={currentUserId} onClose={close} />
   ) : (
     <PlaceStep key={request.day} day={request.day} projects={writable} initialProjectId={request.projectId} onChoose={setPlace} onClose={close} />
   );
@@ -51,10 +51,7 @@ function PlaceStep({
   onClose: () => void;
 }) {
   const [projectId, setProjectId] = useState(() => (projects.some((project) => project._id === initialProjectId) ? initialProjectId! : (projects[0]?._id ?? '')));
-  const [featureId, setFeatureId] = useState('');
-  const featuresQuery = useFeatures(projectId, { limit: '100', sortBy: 'title', sortOrder: 'asc' });
-  const features = projectId && !featuresQuery.isPlaceholderData ? (featuresQuery.data?.data ?? []) : [];
-  const feature = features.find((entry) => entry._id === featureId) ?? features[0];
+  const [feature, setFeature] = useState<{ _id: string; title: string } | null>(null);
   return (
     <Dialog
       open
@@ -82,24 +79,41 @@ function PlaceStep({
               value={projectId}
               onChange={(event) => {
                 setProjectId(event.currentTarget.value);
-                setFeatureId('');
+                setFeature(null);
               }}
               options={projects.map((project) => ({ value: project._id, label: project.name }))}
             />
           </Field>
-          <Field label="Feature" htmlFor="calendar-task-feature">
-            <Select id="calendar-task-feature" value={feature?._id ?? ''} onChange={(event) => setFeatureId(event.currentTarget.value)} disabled={features.length === 0}>
-              {features.length === 0 && <option value="">{featuresQuery.isFetching ? 'Loading features...' : 'This project has no features yet'}</option>}
-              {features.map((entry) => (
-                <option key={entry._id} value={entry._id}>
-                  {entry.title}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          {projectId && <FeatureSelect key={projectId} projectId={projectId} onChange={setFeature} />}
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The project's features (its first 100, by title); the first is chosen until another is. */
+function FeatureSelect({ projectId, onChange }: { projectId: string; onChange: (feature: { _id: string; title: string } | null) => void }) {
+  const featuresQuery = useFeatures(projectId, { limit: '100', sortBy: 'title', sortOrder: 'asc' });
+  const features = featuresQuery.isPlaceholderData ? [] : (featuresQuery.data?.data ?? []);
+  const [chosenId, setChosenId] = useState('');
+  const chosen = features.find((entry) => entry._id === chosenId) ?? features[0];
+  const chosenKey = chosen ? `${chosen._id}:${chosen.title}` : '';
+  useEffect(() => {
+    onChange(chosen ? { _id: chosen._id, title: chosen.title } : null);
+    // The choice, not the function's identity, is what the parent needs to hear of.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosenKey]);
+  return (
+    <Field label="Feature" htmlFor="calendar-task-feature">
+      <Select id="calendar-task-feature" value={chosen?._id ?? ''} onChange={(event) => setChosenId(event.currentTarget.value)} disabled={features.length === 0}>
+        {features.length === 0 && <option value="">{featuresQuery.isError ? 'Failed to fetch features' : featuresQuery.isFetching ? 'Loading features...' : 'This project has no features yet'}</option>}
+        {features.map((entry) => (
+          <option key={entry._id} value={entry._id}>
+            {entry.title}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 
@@ -107,13 +121,11 @@ function TaskDetailsStep({
   day,
   place,
   currentUserId,
-  onBack,
   onClose,
 }: {
   day: string;
   place: { projectId: string; featureId: string; featureTitle: string };
   currentUserId: string | undefined;
-  onBack: () => void;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
@@ -129,7 +141,7 @@ function TaskDetailsStep({
   return (
     <CreateTaskDialog
       open
-      onOpenChange={(open) => !open && onBack()}
+      onOpenChange={(open) => !open && onClose()}
       featureTitle={place.featureTitle}
       categories={{ data: categoriesQuery.data, isLoading: categoriesQuery.isPending, isError: categoriesQuery.isError, onRetry: () => void categoriesQuery.refetch() }}
       members={{ data: membersQuery.data, isLoading: membersQuery.isPending, isError: membersQuery.isError, onRetry: () => void membersQuery.refetch() }}

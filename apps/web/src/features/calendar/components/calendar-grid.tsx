@@ -237,16 +237,14 @@ function DayCell({
  * tab order: the keyboard reaches items through the day's panel (Enter), which also moves them.
  */
 function DraggableItem({ item, onOpen }: { item: CalendarItem; onOpen: () => void }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: itemKey(item), disabled: !canMove(item) });
+  // dnd-kit's attributes (a button role, a tab stop, keyboard instructions) are for its keyboard
+  // sensor, which the calendar does not use: the arrows move between days.
+  const { listeners, setNodeRef, isDragging } = useDraggable({ id: itemKey(item), disabled: !canMove(item) });
   const href = taskHref(item);
   const common = {
     ref: setNodeRef,
     ...listeners,
-    ...attributes,
     tabIndex: -1,
-    role: undefined,
-    'aria-roledescription': undefined,
-    'aria-describedby': undefined,
     'aria-label': describeItem(item),
     'data-testid': 'calendar-item',
     className: cn('block min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600', canMove(item) && 'cursor-grab', isDragging && 'opacity-40'),
