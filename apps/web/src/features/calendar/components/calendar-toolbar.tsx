@@ -53,7 +53,7 @@ export function CalendarToolbar({ title, view, onViewChange, onStep, onToday, pr
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
           <span className="font-medium">Tasks</span>
-          <Select aria-label="Whose tasks" value={projectId} onChange={(event) => onProjectChange(event.currentTarget.value)} className="h-9 min-w-48 py-0">
+          <Select aria-label="Whose tasks" value={projectId} onChange={(event) => onProjectChange(event.currentTarget.value)} className="min-w-48">
             <option value="">Assigned to me</option>
             {projects?.map((project) => (
               <option key={project._id} value={project._id}>
