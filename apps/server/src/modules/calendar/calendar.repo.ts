@@ -64,7 +64,9 @@ export async function listCalendarTasks(db: Db, userId: string, scope: TaskScope
       assigneeId: assignee.id,
       assigneeName: assignee.fullName,
       featureId: tasks.featureId,
-      featureTitle: features.title,
+      // A lookup by primary key per row rather than a join, as tasks.repo.ts does: a join let the
+      // planner hash-join every feature (a sequential scan) for a month's few tasks.
+      featureTitle: sql<string>`(select ${features.title} from ${features} where ${features.id} = ${tasks.featureId})`,
       projectId: tasks.projectId,
       projectName: projects.name,
       workspaceOwnerId: workspaces.ownerId,
@@ -73,7 +75,6 @@ export async function listCalendarTasks(db: Db, userId: string, scope: TaskScope
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-    .innerJoin(features, eq(features.id, tasks.featureId))
     .leftJoin(categories, eq(categories.id, tasks.categoryId))
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .where(and(inScope, between(tasks.dueDate, range.from, range.to)))
