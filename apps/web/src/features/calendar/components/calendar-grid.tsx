@@ -188,7 +188,8 @@ function DayCell({
       aria-current={isToday ? 'date' : undefined}
       data-day={day}
       onKeyDown={onKeyDown}
-      onFocus={onFocus}
+      // The cell itself, not a chip inside it that a click focused (the chip's click goes on).
+      onFocus={(event) => event.target === event.currentTarget && onFocus()}
       onClick={onOpen}
       className={cn(
         'group relative flex min-w-0 cursor-pointer flex-col gap-1 border-r border-slate-200 p-1.5 text-left last:border-r-0 focus-visible:z-10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700',
