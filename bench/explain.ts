@@ -117,6 +117,10 @@ export async function explainLists(target: ExplainTarget, fixtures: Fixtures): P
       // What /tasks asks by default (issue 18: done tasks hidden, and counted).
       ["assigned tasks, /tasks's first page", '/api/v1/users/tasks?page=1&limit=30&hideDone=true&sortBy=dueDate&sortOrder=asc'],
       ["assigned tasks, /tasks's page, filtered", '/api/v1/users/tasks?page=2&limit=30&status=PENDING&priority=HIGH&sortBy=priority&sortOrder=desc'],
+      // The calendar (issue 19): a month view's six weeks around the seed's anchor day; the big
+      // project's by tasks_project_due_idx, the caller's by the assignee's and owner's due-date indexes.
+      ['calendar, my month', '/api/v1/calendar?from=2026-01-01&to=2026-02-11&today=2026-01-15'],
+      ["calendar, a project's month", `/api/v1/calendar?from=2026-01-01&to=2026-02-11&projectId=${big}&kinds=task`],
       ['my projects', '/api/v1/users/projects'],
       ['workspace projects', `/api/v1/workspaces/${ownWorkspace}/projects`],
       ['workspaces', '/api/v1/workspaces'],

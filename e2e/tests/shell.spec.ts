@@ -6,10 +6,11 @@ const entries = [
   { name: 'Assigned Projects', url: /\/projects$/, heading: 'Assigned Projects' },
   { name: 'Assigned Tasks', url: /\/tasks$/, heading: 'Assigned Tasks' },
   { name: 'Categories', url: /\/categories$/, heading: 'Categories' },
+  { name: 'Calendar', url: /\/calendar$/, heading: 'Calendar' },
 ];
 
 test.describe('app shell', () => {
-  test('the navigation has the five entries', async ({ page, signedInUser: _ }) => {
+  test('the navigation has the six entries', async ({ page, signedInUser: _ }) => {
     await page.goto('/categories');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const entry of entries) {

@@ -22,6 +22,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import type { ServiceContext } from './modules/context.js';
@@ -272,6 +273,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(commentsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
       await api.register(searchRoutes(ctx));
+      await api.register(calendarRoutes(ctx));
       await api.register(notificationSettingsRoutes(ctx));
       await api.register(unsubscribeRoutes(ctx));
       await api.register(attachmentsRoutes(ctx));

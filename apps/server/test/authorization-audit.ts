@@ -428,6 +428,12 @@ const rows: Record<string, Row> = {
   'DELETE /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
   // Anyone signed in searches; what each finds is only what they can see (search.routes.test.ts).
   'GET /api/v1/search': { statuses: signedIn(200), request: (world) => ({ url: `/api/v1/search?q=${encodeURIComponent(world.task.title)}` }) },
+  // A project's calendar is for those who can see the project; without one, anyone signed in
+  // reads their own (calendar.routes.test.ts).
+  'GET /api/v1/calendar': {
+    statuses: members(200),
+    request: (world) => ({ url: `/api/v1/calendar?from=2030-01-01&to=2030-01-31&projectId=${world.project._id}` }),
+  },
   // Everyone has their own notifications; another's id is 404 (notifications.routes.test.ts).
   'GET /api/v1/notifications': { statuses: signedIn(200), request: () => ({ url: '/api/v1/notifications' }) },
   'GET /api/v1/notifications/unread-count': { statuses: signedIn(200), request: () => ({ url: '/api/v1/notifications/unread-count' }) },

@@ -17,6 +17,7 @@ export * from './comments.js';
 export * from './notifications.js';
 export * from './notification-settings.js';
 export * from './search.js';
+export * from './calendar.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/task-keys.js';

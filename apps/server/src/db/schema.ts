@@ -475,6 +475,8 @@ export const tasks = pgTable(
     // Project statistics count tasks by status (an index-only scan).
     index('tasks_project_status_idx').on(table.projectId, table.status),
     index('tasks_category_id_idx').on(table.categoryId),
+    // A project's calendar (issue 19, decision 035): its tasks due in a range of days.
+    index('tasks_project_due_idx').on(table.projectId, table.dueDate).where(sql`${table.dueDate} is not null`),
     // The board reads each column of a feature in rank order (then id), a page at a time; the
     // feature's counts per status (statistics, column totals) are an index-only scan of it.
     index('tasks_feature_status_rank_idx').on(table.featureId, table.status, table.boardRank, table.id),

@@ -524,6 +524,16 @@ describe('SQL statements per request', () => {
       await buildTodo(server, other.cookie, { title: `${task.title} todo` });
       return call('GET', `/api/v1/search?q=${encodeURIComponent(`${task.title} tsak ${project.name}`)}&limit=50`, { cookie: other.cookie });
     },
+    // A project's calendar (its access, then its tasks; todos are left out with a project), with
+    // several tasks due in the range: one statement per kind, however many rows.
+    'GET /api/v1/calendar': async () => {
+      const { project, feature, category } = await buildTaskFixture();
+      for (const day of ['2030-01-02', '2030-01-03', '2030-01-03']) {
+        await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, assigneeId: other.user.id, dueDate: day });
+      }
+      await buildTodo(server, other.cookie, { title: 'Calendar todo', dueDate: '2030-01-04' });
+      return call('GET', `/api/v1/calendar?from=2030-01-01&to=2030-01-31&projectId=${project._id}&kinds=task,todo&today=2030-01-03`, { cookie: other.cookie });
+    },
     // Notifications of the caller's: several, so the list and count show their statements per page, not per row.
     'GET /api/v1/notifications': async () => {
       await notifiedOf(other);

@@ -39,6 +39,7 @@ const taskByKey = lazyPage(() => import('@/features/tasks/pages/task-by-key-page
 const settings = lazyPage(() => import('./routes/settings-route'));
 const admin = lazyPage(() => import('./routes/admin-route'));
 const inbox = lazyPage(() => import('@/features/notifications/pages/inbox-page'));
+const calendar = lazyPage(() => import('./routes/calendar-route'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 const LoginPage = login.Page;
 const RegisterPage = register.Page;
@@ -59,6 +60,7 @@ const TaskByKeyPage = taskByKey.Page;
 const SettingsPage = settings.Page;
 const AdminRoutePage = admin.Page;
 const InboxPage = inbox.Page;
+const CalendarRoutePage = calendar.Page;
 
 /**
  * The signed-in pages by route. The page a visitor opens starts loading at once, alongside the
@@ -79,6 +81,7 @@ const guardedPages = [
   [paths.settings.path, settings],
   [paths.admin.path, admin],
   [paths.inbox.path, inbox],
+  [paths.calendar.path, calendar],
 ] as const;
 
 const opened = guardedPages.find(([path]) => matchPath(path, window.location.pathname));
@@ -127,6 +130,7 @@ export const router = createBrowserRouter([
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: paths.admin.path, element: <AdminRoutePage /> },
           { path: paths.inbox.path, element: <InboxPage /> },
+          { path: paths.calendar.path, element: <CalendarRoutePage /> },
         ],
       },
     ],

@@ -16,6 +16,8 @@ export const paths = {
   workspaces: { path: '/workspaces', href: () => '/workspaces' },
   projects: { path: '/projects', href: () => '/projects' },
   tasks: { path: '/tasks', href: () => '/tasks' },
+  /** The calendar of tasks and todos by due date (issue 19). */
+  calendar: { path: '/calendar', href: () => '/calendar' },
   /** The account's own settings (issue 16). */
   settings: { path: '/settings', href: () => '/settings' },
   /** The notifications inbox (issue 17). */

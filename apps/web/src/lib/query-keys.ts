@@ -38,6 +38,7 @@
  *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
  *   ['unsubscribe', token]                             what an email's unsubscribe link turns off (the /unsubscribe page)
  *   ['search', q]                                      what GET /search finds for `q` (the command palette; short-lived, never marked stale)
+ *   ['calendar', q]                                    the calendar's range `q` (GET /calendar: from, to, projectId, kinds, today)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -124,4 +125,7 @@ export const queryKeys = {
   taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
   /** The palette's search for `q` (issue 18): kept a few seconds, so no change needs to mark it stale. */
   search: (q: string) => ['search', q] as const,
+  /** Prefix of every range the calendar read (issue 19): what changes a task or a todo makes them stale. */
+  calendars: () => ['calendar'] as const,
+  calendar: <Q extends object>(query: Q) => ['calendar', query] as const,
 };

@@ -136,3 +136,25 @@ describe('markStale: own mutations and live events agree', () => {
     expect((await leaveWith(undefined)).fetches).toBe(1);
   });
 });
+
+describe('staleQueriesFor: the calendar (issue 19)', () => {
+  const calendarKey = queryKeys.calendar({ from: '2026-11-01', to: '2026-11-30' });
+  const calendarIsStaleAfter = async (event: LiveEvent) => {
+    const cache = filledCache();
+    cache.client.setQueryData(calendarKey, { items: [] });
+    await markStale(cache.client, [event], { currentUserId: 'me' });
+    return cache.client.getQueryState(calendarKey)?.isInvalidated === true;
+  };
+
+  it('is stale after a change to a task or a todo, or to what they show (a project, a category)', async () => {
+    for (const type of ['task.created', 'task.updated', 'task.moved', 'task.deleted', 'todo.created', 'todo.updated', 'todo.deleted', 'category.deleted', 'project.updated', 'feature.deleted'] as const) {
+      expect(await calendarIsStaleAfter(liveEvent(type)), type).toBe(true);
+    }
+  });
+
+  it('stays fresh after a change it does not show: a comment, a notification, a new feature', async () => {
+    for (const type of ['comment.created', 'notification.created', 'feature.created', 'category.created'] as const) {
+      expect(await calendarIsStaleAfter(liveEvent(type)), type).toBe(false);
+    }
+  });
+});

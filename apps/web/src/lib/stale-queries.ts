@@ -41,6 +41,17 @@ export function featureChange(type: Extract<Change['type'], `feature.${string}`>
  * change of one's own touches.
  */
 export function staleQueriesFor(change: Change, currentUserId: string | undefined): Stale[] {
+  const stale = staleAnswersOf(change, currentUserId);
+  // The calendar (issue 19) shows assigned tasks, a project's tasks and todos: whatever makes
+  // those stale makes it stale too.
+  return stale.some(showsOnCalendar) ? [...stale, { queryKey: queryKeys.calendars() }] : stale;
+}
+
+const calendarSources = [queryKeys.assignedTasks(), queryKeys.todos()];
+const showsOnCalendar = (stale: Stale) =>
+  'tasksOf' in stale || calendarSources.some((prefix) => prefix.every((part, index) => stale.queryKey[index] === part));
+
+function staleAnswersOf(change: Change, currentUserId: string | undefined): Stale[] {
   const projectId = change.projectId ?? '';
   const featureId = change.featureId ?? '';
   const workspaceId = change.workspaceId ?? '';

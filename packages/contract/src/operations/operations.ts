@@ -53,6 +53,7 @@ import {
 } from '../password-reset.js';
 import { eventsQuerySchema } from '../events.js';
 import { searchQueryParamsSchema, searchResponseSchema } from '../search.js';
+import { calendarQuerySchema, calendarResponseSchema } from '../calendar.js';
 import {
   createFeatureBodySchema,
   deleteFeatureBodySchema,
@@ -672,6 +673,16 @@ export const operations = defineOperations(operationRoutes, {
       query: searchQueryParamsSchema,
       responses: { 200: searchResponseSchema },
       errors: [400, 401],
+    },
+  },
+  calendar: {
+    range: {
+      tags: ['calendar'],
+      summary:
+        'Your tasks (assigned to you, or of one project you can see) and your todos due in a range of at most 62 days, for the calendar (signed in)',
+      query: calendarQuerySchema,
+      responses: { 200: calendarResponseSchema },
+      errors: [400, 401, 404],
     },
   },
   notifications: {

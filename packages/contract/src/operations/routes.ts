@@ -114,6 +114,9 @@ export const operationRoutes = {
   search: {
     everything: { method: 'GET', path: '/api/v1/search' },
   },
+  calendar: {
+    range: { method: 'GET', path: '/api/v1/calendar' },
+  },
   notifications: {
     list: { method: 'GET', path: '/api/v1/notifications' },
     unreadCount: { method: 'GET', path: '/api/v1/notifications/unread-count' },

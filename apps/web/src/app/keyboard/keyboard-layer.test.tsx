@@ -50,7 +50,7 @@ function renderApp(url = '/somewhere', state?: unknown) {
 }
 
 describe('the keyboard layer', () => {
-  it('g then a letter goes to Todos, Workspaces, Assigned Projects, Assigned Tasks and Categories', async () => {
+  it('g then a letter goes to Todos, Workspaces, Assigned Projects, Assigned Tasks, Categories and the Calendar', async () => {
     const user = userEvent.setup();
     const { location } = renderApp();
     const cases: Array<[string, string]> = [
@@ -58,6 +58,7 @@ describe('the keyboard layer', () => {
       ['p', '/projects'],
       ['a', '/tasks'],
       ['c', '/categories'],
+      ['l', '/calendar'],
       ['t', '/'],
     ];
     for (const [key, path] of cases) {

@@ -17,8 +17,8 @@ function pageSearchField(): HTMLInputElement | null {
 /**
  * The keyboard anywhere in the signed-in app (issue 18): Ctrl+K (Cmd+K on a Mac) opens the
  * command palette, even from a field or over a dialog; `?` shows every shortcut; `/` goes to
- * the page's search; `g` then `t` / `w` / `p` / `a` / `c` goes to Todos, Workspaces, Assigned
- * Projects, Assigned Tasks or Categories. Pages add their own keys (`c`, a list's `j` / `k`).
+ * the page's search; `g` then `t` / `w` / `p` / `a` / `c` / `l` goes to Todos, Workspaces, Assigned
+ * Projects, Assigned Tasks, Categories or the Calendar. Pages add their own keys (`c`, a list's `j` / `k`).
  */
 export function KeyboardLayer() {
   const navigate = useNavigate();
@@ -52,6 +52,7 @@ export function KeyboardLayer() {
     'g p': goTo(paths.projects.href()),
     'g a': goTo(paths.tasks.href()),
     'g c': goTo(paths.categories.href()),
+    'g l': goTo(paths.calendar.href()),
   });
 
   return (

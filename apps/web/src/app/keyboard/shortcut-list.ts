@@ -28,6 +28,7 @@ export function shortcutGroups(paletteKey: string): ShortcutGroup[] {
         { keys: ['g', 'p'], description: 'Assigned Projects' },
         { keys: ['g', 'a'], description: 'Assigned Tasks' },
         { keys: ['g', 'c'], description: 'Categories' },
+        { keys: ['g', 'l'], description: 'Calendar' },
       ],
     },
     {
@@ -41,6 +42,15 @@ export function shortcutGroups(paletteKey: string): ShortcutGroup[] {
         { keys: ['s'], description: "Change the selected task's status" },
         { keys: ['p'], description: "Change the selected task's priority" },
         { keys: ['a'], description: "Change the selected task's assignee" },
+      ],
+    },
+    {
+      title: 'In the calendar',
+      entries: [
+        { keys: ['←', '→', '↑', '↓'], description: 'Move between days' },
+        { keys: ['Enter'], description: 'Open the day: what is due, move it, add a todo or a task' },
+        { keys: ['Page Up', 'Page Down'], description: 'The same day a month earlier or later' },
+        { keys: ['c'], description: 'Create a todo due on the focused day' },
       ],
     },
     {

@@ -8,7 +8,7 @@ const linkBase =
 const linkIdle = 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 const linkActive = 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300';
 
-/** The five entries (and Admin for an administrator); `layout` picks a row (wide screens) or a column (the narrow-screen menu). */
+/** The six entries (and Admin for an administrator); `layout` picks a row (wide screens) or a column (the narrow-screen menu). */
 export function MainNav({ layout, id, onNavigate }: { layout: 'row' | 'column'; id?: string; onNavigate?: () => void }) {
   const { user } = useMe();
   const items = navItems.filter((item) => !item.isAdminOnly || user?.isAdmin === true);

@@ -1,4 +1,4 @@
-import { Briefcase, ClipboardList, FolderKanban, ListTodo, ShieldCheck, Tags, type LucideIcon } from 'lucide-react';
+import { Briefcase, CalendarDays, ClipboardList, FolderKanban, ListTodo, ShieldCheck, Tags, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface NavItem {
@@ -17,5 +17,6 @@ export const navItems: NavItem[] = [
   { label: 'Assigned Projects', href: paths.projects.href(), icon: FolderKanban },
   { label: 'Assigned Tasks', href: paths.tasks.href(), icon: ClipboardList },
   { label: 'Categories', href: paths.categories.href(), icon: Tags },
+  { label: 'Calendar', href: paths.calendar.href(), icon: CalendarDays },
   { label: 'Admin', href: paths.admin.href(), icon: ShieldCheck, isAdminOnly: true },
 ];

@@ -27,6 +27,8 @@ export interface CreateTaskDialogProps {
   uploadProgress: number | null;
   onCancelUpload: () => void;
   onSubmit: (data: TaskFormData, files: File[]) => void;
+  /** A new task's values other than the defaults (the calendar fills in the due day). */
+  defaults?: Partial<TaskForm>;
 }
 
 /**
@@ -44,6 +46,7 @@ export function CreateTaskDialog({
   uploadProgress,
   onCancelUpload,
   onSubmit,
+  defaults,
 }: CreateTaskDialogProps) {
   const close = () => !isSubmitting && onOpenChange(false);
   const isUploading = uploadProgress !== null;
@@ -79,6 +82,7 @@ export function CreateTaskDialog({
         isSubmitting={isSubmitting}
         uploadProgress={uploadProgress}
         onSubmit={onSubmit}
+        defaults={defaults}
       />
     </Dialog>
   );
@@ -91,13 +95,14 @@ function CreateTaskForm({
   isSubmitting,
   uploadProgress,
   onSubmit,
-}: Pick<CreateTaskDialogProps, 'categories' | 'members' | 'attachmentLimits' | 'isSubmitting' | 'uploadProgress' | 'onSubmit'>) {
+  defaults,
+}: Pick<CreateTaskDialogProps, 'categories' | 'members' | 'attachmentLimits' | 'isSubmitting' | 'uploadProgress' | 'onSubmit' | 'defaults'>) {
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<TaskForm, unknown, TaskFormData>({ resolver: zodResolver(taskFormSchema), defaultValues: taskFormDefaults() });
+  } = useForm<TaskForm, unknown, TaskFormData>({ resolver: zodResolver(taskFormSchema), defaultValues: { ...taskFormDefaults(), ...defaults } });
   const status = useWatch({ control, name: 'status' });
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const files = useMemo(() => picked.map((entry) => entry.file), [picked]);

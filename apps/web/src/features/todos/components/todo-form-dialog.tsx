@@ -33,10 +33,12 @@ interface TodoFormDialogProps {
   categories: TodoCategoriesState;
   isSubmitting: boolean;
   onSubmit: (data: TodoFormData) => void;
+  /** A new todo's values other than empty ones (the calendar fills in the day it was opened on). */
+  defaults?: Partial<TodoForm>;
 }
 
 /** Create Todo and Edit Todo: one form (SPEC 2), prefilled when editing. */
-export function TodoFormDialog({ open, onOpenChange, todo, categories, isSubmitting, onSubmit }: TodoFormDialogProps) {
+export function TodoFormDialog({ open, onOpenChange, todo, categories, isSubmitting, onSubmit, defaults }: TodoFormDialogProps) {
   const isEditing = todo !== null;
   return (
     <Dialog
@@ -56,18 +58,21 @@ export function TodoFormDialog({ open, onOpenChange, todo, categories, isSubmitt
       }
     >
       {/* Mounted only while open, so every opening starts from the todo's (or empty) values. */}
-      <TodoFormFields todo={todo} categories={categories} onSubmit={onSubmit} />
+      <TodoFormFields todo={todo} categories={categories} onSubmit={onSubmit} defaults={defaults} />
     </Dialog>
   );
 }
 
-function TodoFormFields({ todo, categories, onSubmit }: Pick<TodoFormDialogProps, 'todo' | 'categories' | 'onSubmit'>) {
+function TodoFormFields({ todo, categories, onSubmit, defaults }: Pick<TodoFormDialogProps, 'todo' | 'categories' | 'onSubmit' | 'defaults'>) {
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<TodoForm, unknown, TodoFormData>({ resolver: zodResolver(todoFormSchema), defaultValues: toFormValues(todo) });
+  } = useForm<TodoForm, unknown, TodoFormData>({
+    resolver: zodResolver(todoFormSchema),
+    defaultValues: todo ? toFormValues(todo) : { ...toFormValues(null), ...defaults },
+  });
   const dueDate = useWatch({ control, name: 'dueDate' });
   // Field shows a control's error as `${id}-error`.
   const describedBy = (id: string, name: keyof TodoForm, hint?: string) =>

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_project_due_idx" ON "tasks" USING btree ("project_id","due_date") WHERE "tasks"."due_date" is not null;
