@@ -101,6 +101,8 @@ export async function listCalendarTodos(db: Db, ownerId: string, range: DayRange
       tags: todos.tags,
       completedAt: todos.completedAt,
       isToday: todos.isToday,
+      recurrence: todos.recurrence,
+      recurrenceTimeZone: todos.recurrenceTimeZone,
       createdAt: todos.createdAt,
       updatedAt: todos.updatedAt,
       categoryId: categories.id,
