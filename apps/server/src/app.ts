@@ -22,6 +22,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { calendarFeedFileRoutes, calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import type { ServiceContext } from './modules/context.js';
@@ -277,6 +278,8 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(attachmentsRoutes(ctx));
       await api.register(eventsRoutes(ctx, events));
       await api.register(adminRoutes(ctx));
+      await api.register(calendarFeedRoutes(ctx));
+      await api.register(calendarFeedFileRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

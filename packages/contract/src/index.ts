@@ -17,6 +17,8 @@ export * from './comments.js';
 export * from './notifications.js';
 export * from './notification-settings.js';
 export * from './search.js';
+export * from './calendar-feed.js';
+export * from './today.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/task-keys.js';

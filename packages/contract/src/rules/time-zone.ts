@@ -76,3 +76,9 @@ export function startOfDayIn(date: string, timeZone: string): Date {
 export function dueMomentOf(dueDate: string, timeZone: string | null): Date {
   return startOfDayIn(nextCalendarDate(dueDate), timeZone ?? DEFAULT_TIME_ZONE);
 }
+
+/** The calendar day (YYYY-MM-DD) it is at `instant` in the zone ("today" for a person in `timeZone`). */
+export function calendarDateIn(instant: Date | number, timeZone: string | null): string {
+  const at = typeof instant === 'number' ? instant : instant.getTime();
+  return new Date(at + timeZoneOffsetMs(at, timeZone ?? DEFAULT_TIME_ZONE)).toISOString().slice(0, 10);
+}
