@@ -40,6 +40,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { todayRoutes } from './modules/today/today.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -280,6 +281,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(adminRoutes(ctx));
       await api.register(calendarFeedRoutes(ctx));
       await api.register(calendarFeedFileRoutes(ctx));
+      await api.register(todayRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );
