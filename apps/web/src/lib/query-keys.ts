@@ -38,6 +38,8 @@
  *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
  *   ['unsubscribe', token]                             what an email's unsubscribe link turns off (the /unsubscribe page)
  *   ['search', q]                                      what GET /search finds for `q` (the command palette; short-lived, never marked stale)
+ *   ['calendar-feed']                                  the caller's private calendar feed URL (Settings)
+ *   ['today']                                          My day: the caller's todos and assigned tasks for today (the dashboard's Today view, the navigation's count)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -124,4 +126,8 @@ export const queryKeys = {
   taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
   /** The palette's search for `q` (issue 18): kept a few seconds, so no change needs to mark it stale. */
   search: (q: string) => ['search', q] as const,
+  /** The caller's calendar feed URL (decision 037): only a reset changes it. */
+  calendarFeed: () => ['calendar-feed'] as const,
+  /** My day (decision 037): any change of a todo or of a task (or of what scopes one) may change it. */
+  today: () => ['today'] as const,
 };
