@@ -41,6 +41,36 @@ export function featureChange(type: Extract<Change['type'], `feature.${string}`>
  * change of one's own touches.
  */
 export function staleQueriesFor(change: Change, currentUserId: string | undefined): Stale[] {
+  const stale = staleAnswersOf(change, currentUserId);
+  return touchesToday(change, currentUserId) ? [...stale, { queryKey: queryKeys.today() }] : stale;
+}
+
+/**
+ * The changes that may change My day (decision 037): the caller's todos, the tasks that may be
+ * assigned to them, the projects they sit in (whose names show, or whose loss takes them away),
+ * the caller's own memberships (below), and a deleted category (todos show theirs).
+ */
+const todayChanges = new Set<Change['type']>([
+  'todo.created',
+  'todo.updated',
+  'todo.deleted',
+  'task.created',
+  'task.updated',
+  'task.moved',
+  'task.deleted',
+  'project.updated',
+  'project.deleted',
+  'feature.deleted',
+  'workspace.deleted',
+  'category.deleted',
+]);
+
+function touchesToday(change: Change, currentUserId: string | undefined): boolean {
+  if (change.type.startsWith('member.')) return !!change.userId && change.userId === currentUserId;
+  return todayChanges.has(change.type);
+}
+
+function staleAnswersOf(change: Change, currentUserId: string | undefined): Stale[] {
   const projectId = change.projectId ?? '';
   const featureId = change.featureId ?? '';
   const workspaceId = change.workspaceId ?? '';
