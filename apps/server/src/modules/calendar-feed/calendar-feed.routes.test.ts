@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -179,6 +180,17 @@ describe('GET /api/v1/calendar/{token}.ics', () => {
     expect((await readFeed(url)).status).toBe(404);
     await server.request('PUT', `/api/v1/admin/users/${me.user.id}`, { cookie: admin.cookie, body: { deactivated: false } });
     expect((await readFeed(url)).status).toBe(200);
+  });
+
+  it("answers 404 for a deleted account's feed, and its token is gone", async () => {
+    const me = await buildSignedInUser(server);
+    const url = await feedUrlOf(me.cookie);
+    const deleted = await server.request('DELETE', '/api/v1/users/me', { cookie: me.cookie, body: { password: me.user.password } });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await readFeed(url)).status).toBe(404);
+    const token = /calendar\/([^.]+)\.ics/.exec(url)![1]!;
+    const rows = await server.database.db.execute(sql`select 1 from calendar_feeds where token = ${token}`);
+    expect(Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).toHaveLength(0);
   });
 
   it('answers 404 for a token that names nobody or is not one', async () => {
