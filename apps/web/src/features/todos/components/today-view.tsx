@@ -1,5 +1,6 @@
 import { formatShortDate, type Task, type Todo, type TodayItem, type TodayReason } from '@tasklane/contract';
 import { AlertTriangle, CalendarCheck, CalendarClock, ClipboardList, Star, Sun } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
 import { QueryFallback } from '@/components/domain/query-state';
@@ -96,7 +97,7 @@ const itemKey = (item: TodayItem) => (item.kind === 'todo' ? `todo-${item.todo._
  */
 export function TodayView({ onToggle, onEdit }: { onToggle: (todo: Todo) => Promise<unknown>; onEdit: (todo: Todo) => void }) {
   const today = useToday();
-  const headingId = 'today-view-heading';
+  const headingId = useId();
   const data = today.data;
   return (
     <Card className="mb-6 overflow-hidden">
