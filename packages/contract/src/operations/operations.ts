@@ -881,6 +881,7 @@ export const operations = defineOperations(operationRoutes, {
         status: 200,
         contentType: 'text/calendar',
         description: 'An iCalendar (RFC 5545) document, text/calendar; charset=utf-8, with an ETag (If-None-Match answers 304)',
+        isCompressible: true,
       },
     },
   },

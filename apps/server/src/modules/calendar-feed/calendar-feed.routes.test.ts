@@ -219,6 +219,15 @@ describe('GET /api/v1/calendar/{token}.ics', () => {
     expect(eventsOf(changed.text)[0]).toMatchObject({ start: '2026-12-08', end: '2026-12-09' });
   });
 
+  it('is compressed for a calendar app that accepts it', async () => {
+    const me = await buildSignedInUser(server);
+    for (let day = 1; day <= 12; day += 1) await buildTodo(server, me.cookie, { title: `Chore ${day}`, dueDate: `2026-12-${String(day).padStart(2, '0')}` });
+    const response = await readFeed(await feedUrlOf(me.cookie), { 'accept-encoding': 'gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(eventsOf(response.text)).toHaveLength(12);
+  });
+
   it('keeps the token out of the log', async () => {
     const me = await buildSignedInUser(server);
     const url = await feedUrlOf(me.cookie);
