@@ -201,6 +201,19 @@ describe('GET /api/v1/calendar/{token}.ics', () => {
     }
   });
 
+  it("names the person's time zone, and an all-day event keeps its date in it", async () => {
+    const me = await buildSignedInUser(server);
+    const saved = await server.request('PUT', '/api/v1/users/me', { cookie: me.cookie, body: { timeZone: 'Pacific/Auckland' } });
+    expect(saved.status, saved.text).toBe(200);
+    await buildTodo(server, me.cookie, { title: 'New Year', dueDate: '2026-12-31' });
+    const text = (await readFeed(await feedUrlOf(me.cookie))).text;
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Pacific/Auckland');
+    // A date, not a time: the same day in Auckland, in UTC and everywhere else.
+    expect(text).toContain('DTSTART;VALUE=DATE:20261231');
+    expect(eventsOf(text)[0]).toMatchObject({ start: '2026-12-31', end: '2027-01-01', isAllDay: true });
+  });
+
   it('answers 304 to a poll whose ETag still holds, and the new text once something changed', async () => {
     const me = await buildSignedInUser(server);
     const todo = await buildTodo(server, me.cookie, { title: 'Call Ann', dueDate: '2026-12-07' });
