@@ -60,9 +60,9 @@ test.describe('production build', () => {
     await page.goto('/');
     await expect(page.getByText('No todos match the selected filters.')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // The page preloads these three, and the app asks for exactly these, each once: a preload the
+    // The page preloads these four, and the app asks for exactly these, each once: a preload the
     // app's request does not reuse, or an app request the page did not preload, shows here.
-    const firstScreen = ['/api/v1/categories?type=TODO', '/api/v1/todos?hideDone=true&page=1&limit=24', '/api/v1/users/me'];
+    const firstScreen = ['/api/v1/categories?type=TODO', '/api/v1/todos?hideDone=true&page=1&limit=24', '/api/v1/users/me', '/api/v1/users/me/today'];
     const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(preloaded.sort()).toEqual(firstScreen);
     const firstScreenCalls = fetched.filter((url) => /^\/api\/v1\/(users\/me|todos|categories)\b/.test(url)).sort();

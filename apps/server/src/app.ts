@@ -23,6 +23,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { calendarFeedFileRoutes, calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import type { ServiceContext } from './modules/context.js';
@@ -40,6 +41,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { todayRoutes } from './modules/today/today.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -279,6 +281,9 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(attachmentsRoutes(ctx));
       await api.register(eventsRoutes(ctx, events));
       await api.register(adminRoutes(ctx));
+      await api.register(calendarFeedRoutes(ctx));
+      await api.register(calendarFeedFileRoutes(ctx));
+      await api.register(todayRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -459,6 +459,20 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(await unsubscribeTokenFor((await buildUser(server)).id))}` }),
   },
 
+  // Each person's own calendar feed and day (decision 037).
+  'GET /api/v1/users/me/calendar-feed': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/calendar-feed' }) },
+  'POST /api/v1/users/me/calendar-feed/reset': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/calendar-feed/reset' }) },
+  // Whoever holds the URL reads the feed, signed in as anyone or not at all: the token is the authority.
+  'GET /api/v1/calendar/:file': {
+    statuses: everyone(200),
+    request: async () => {
+      const owner = await buildSignedInUser(server);
+      const made = await server.request('GET', '/api/v1/users/me/calendar-feed', { cookie: owner.cookie });
+      return { url: new URL(made.body.data.url as string).pathname };
+    },
+  },
+  'GET /api/v1/users/me/today': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/today' }) },
+
   'GET /api/v1/admin/users': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/users?search=cast' }) },
   'PUT /api/v1/admin/users/:id': {
     statuses: administrators,

@@ -85,4 +85,6 @@ export function secretInSetCookie(header: string | null, into: Set<string>) {
 /** The tokens of links in an answer or an email (invite and password-reset links: `invite=`, `token=`). */
 export function secretsInLinks(text: string, into: Set<string>) {
   for (const match of text.matchAll(/[?&](?:invite|token)=([A-Za-z0-9_%-]{16,})/g)) into.add(decodeURIComponent(match[1]!));
+  // A calendar feed's URL (decision 037): its token is in the path.
+  for (const match of text.matchAll(/\/api\/v1\/calendar\/([A-Za-z0-9_-]{43})\.ics/g)) into.add(match[1]!);
 }

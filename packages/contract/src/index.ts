@@ -18,6 +18,8 @@ export * from './notifications.js';
 export * from './notification-settings.js';
 export * from './search.js';
 export * from './calendar.js';
+export * from './calendar-feed.js';
+export * from './today.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/task-keys.js';

@@ -748,3 +748,21 @@ export const reminderScheduler = pgTable('reminder_scheduler', {
   id: integer('id').primaryKey().default(1),
   ranAt: timestamp('ran_at', { withTimezone: true }),
 });
+
+/**
+ * Each person's private calendar feed (issue 19, decision 037): the secret in its URL
+ * (`/api/v1/calendar/{token}.ics`), 32 random bytes in base64url, kept as the value itself so
+ * that /settings can show the same URL again (a hash could only be shown once). Made on first
+ * ask; a reset replaces it, and the old URL answers 404 from then on.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('calendar_feeds_token_unique').on(table.token)],
+);

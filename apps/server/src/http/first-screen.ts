@@ -20,7 +20,8 @@ export type FirstScreen = {
  *
  * - Data, for a request that carries a session cookie (a signed-out visitor is sent to /login
  *   and would use none of it): who is signed in, and on the dashboard (`/` with no filter in its
- *   address) the todos and their categories. Each URL is exactly what the web app requests
+ *   address) the todos and their categories; on the dashboard with or without filters, the
+ *   Today view (get-today.ts). Each URL is exactly what the web app requests
  *   (apps/web: get-me.ts, get-todos.ts: the first page with no filter, completed and cancelled todos hidden as by default since issue 18, get-todo-categories.ts), or the browser
  *   would fetch it twice.
  * - Code: the landing page's chunks, as the web build lists them (dist/first-screen.json,
@@ -32,6 +33,8 @@ export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: 
   const hasSession = !isSignedOutPage && readSessionToken(request, secure) !== undefined;
   const fetches = hasSession ? ['/api/v1/users/me'] : [];
   if (hasSession && pathname === '/' && !search) fetches.push('/api/v1/todos?hideDone=true&page=1&limit=24', '/api/v1/categories?type=TODO');
+  // The Today view at the top of the dashboard, whatever its filters (decision 037).
+  if (hasSession && pathname === '/') fetches.push('/api/v1/users/me/today');
   const modules = isSignedOutPage || hasSession ? (chunks[pathname] ?? []) : [];
   return { fetches, modules };
 }

@@ -59,8 +59,9 @@ export function route<O extends AnyOperation>(app: ZodApp, operation: O, handler
     url: operation.path.slice(prefix.length),
     // A raw answer has no HEAD twin: a download or a stream would be opened only to be thrown away.
     // It goes out as written, never compressed (http/compression.ts): a file may be compressed
-    // already, and an event must never wait in a compressor's buffer.
-    ...(rawResponse ? { exposeHeadRoute: false, compress: false as const } : {}),
+    // already, and an event must never wait in a compressor's buffer; text the contract marks
+    // compressible (a calendar feed) is compressed as JSON is.
+    ...(rawResponse ? { exposeHeadRoute: false, ...(rawResponse.isCompressible ? {} : { compress: false as const }) } : {}),
     schema: {
       operationId: operation.name,
       tags: [...operation.tags],

@@ -561,6 +561,24 @@ describe('SQL statements per request', () => {
         rawBody: 'List-Unsubscribe=One-Click',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       }),
+    // The feed's URL, made on first ask (an insert that finds one already there reads it, decision 037).
+    'GET /api/v1/users/me/calendar-feed': () => call('GET', '/api/v1/users/me/calendar-feed', { cookie: other.cookie }),
+    'POST /api/v1/users/me/calendar-feed/reset': () => call('POST', '/api/v1/users/me/calendar-feed/reset', { cookie: other.cookie }),
+    // The feed (no session): its owner, then their tasks and todos with due dates.
+    'GET /api/v1/calendar/:file': async () => {
+      const { feature, category } = await buildTaskFixture();
+      await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, assigneeId: other.user.id, dueDate: '2026-12-24' });
+      await buildTodo(server, other.cookie, { dueDate: '2026-12-24' });
+      const made = await server.request('GET', '/api/v1/users/me/calendar-feed', { cookie: other.cookie });
+      return server.request('GET', new URL(made.body.data.url as string).pathname);
+    },
+    // My day: the session, then the assigned tasks and the todos on it.
+    'GET /api/v1/users/me/today': async () => {
+      const { feature, category } = await buildTaskFixture();
+      await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, assigneeId: other.user.id, dueDate: new Date().toISOString().slice(0, 10) });
+      await buildTodo(server, other.cookie, { isToday: true });
+      return call('GET', '/api/v1/users/me/today', { cookie: other.cookie });
+    },
   };
 
   /** Routes outside the API (docs, the web app's files) must not touch the database at all. */

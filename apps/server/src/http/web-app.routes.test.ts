@@ -78,6 +78,7 @@ describe('serving the built web app', () => {
       'preload /api/v1/users/me',
       'preload /api/v1/todos?hideDone=true&amp;page=1&amp;limit=24',
       'preload /api/v1/categories?type=TODO',
+      'preload /api/v1/users/me/today',
       'modulepreload /assets/todos-page-1a2b.js',
     ]);
     // Fetch preloads in the mode of the app's same-origin fetch, placed after the entry script
@@ -94,6 +95,9 @@ describe('serving the built web app', () => {
     // The dashboard with a filter asks for other todos than the preload would fetch: none.
     const filtered = await server.request('GET', '/?status=PENDING', { ...asBrowser, cookie });
     expect(filtered.text).not.toContain('/api/v1/todos');
+    // The Today view does not depend on the filters (decision 037): it is preloaded either way, and only on the dashboard.
+    expect(filtered.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/users/me/today">');
+    expect(other.text).not.toContain('/api/v1/users/me/today');
   });
 
   it('names no data for a visitor without a session, and the login page only its own code', async () => {

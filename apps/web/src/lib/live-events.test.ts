@@ -7,10 +7,10 @@ import { filledCache, ids, liveEvent as event } from './testing/cached-answers';
 const { F, T } = ids;
 
 describe('applyLiveEvents', () => {
-  it('a task edit makes its lists, board, detail (one key, whichever route opened it), attachments, project numbers and /tasks stale, nothing else', async () => {
+  it('a task edit makes its lists, board, detail (one key, whichever route opened it), attachments, project numbers, /tasks and My day stale, nothing else', async () => {
     const { client, stale } = filledCache();
     await applyLiveEvents(client, [event('task.updated')], 'me');
-    expect(stale()).toEqual(['assigned', 'attachments', 'board', 'myProjects', 'project', 'task', 'tasks'].sort());
+    expect(stale()).toEqual(['assigned', 'attachments', 'board', 'myProjects', 'project', 'task', 'tasks', 'today'].sort());
   });
 
   it("a comment makes only that task's comments stale", async () => {
@@ -19,10 +19,10 @@ describe('applyLiveEvents', () => {
     expect(stale()).toEqual(['comments']);
   });
 
-  it("a todo touches only the todo lists; a feature edit its lists, itself, its tasks' answers (which name it) and /tasks, not the board", async () => {
+  it("a todo touches only the todo lists and My day; a feature edit its lists, itself, its tasks' answers (which name it) and /tasks, not the board", async () => {
     const todo = filledCache();
     await applyLiveEvents(todo.client, [event('todo.updated', { projectId: null, featureId: null, taskId: null })], 'me');
-    expect(todo.stale()).toEqual(['todoPages', 'todos']);
+    expect(todo.stale()).toEqual(['today', 'todoPages', 'todos']);
     const feature = filledCache();
     await applyLiveEvents(feature.client, [event('feature.updated', { entityId: F, taskId: null })], 'me');
     expect(feature.stale()).toEqual(['assigned', 'attachments', 'feature', 'features', 'otherTask', 'task', 'tasks']);

@@ -39,6 +39,8 @@
  *   ['unsubscribe', token]                             what an email's unsubscribe link turns off (the /unsubscribe page)
  *   ['search', q]                                      what GET /search finds for `q` (the command palette; short-lived, never marked stale)
  *   ['calendar', q]                                    the calendar's range `q` (GET /calendar: from, to, projectId, kinds, today)
+ *   ['calendar-feed']                                  the caller's private calendar feed URL (Settings)
+ *   ['today']                                          My day: the caller's todos and assigned tasks for today (the dashboard's Today view, the navigation's count)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -128,4 +130,8 @@ export const queryKeys = {
   /** Prefix of every range the calendar read (issue 19): what changes a task or a todo makes them stale. */
   calendars: () => ['calendar'] as const,
   calendar: <Q extends object>(query: Q) => ['calendar', query] as const,
+  /** The caller's calendar feed URL (decision 037): only a reset changes it. */
+  calendarFeed: () => ['calendar-feed'] as const,
+  /** My day (decision 037): any change of a todo or of a task (or of what scopes one) may change it. */
+  today: () => ['today'] as const,
 };

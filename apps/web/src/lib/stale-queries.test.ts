@@ -14,12 +14,12 @@ const projectNumbers = ['project', 'myProjects'];
 
 /** Each kind of change, as the server streams it, and the cached answers it makes stale. */
 const expected: Record<LiveEvent['type'], { event?: Partial<LiveEvent>; stale: string[] }> = {
-  'todo.created': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos'] },
-  'todo.updated': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos'] },
-  'todo.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos'] },
+  'todo.created': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos', 'today'] },
+  'todo.updated': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos', 'today'] },
+  'todo.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['todoPages', 'todos', 'today'] },
   'category.created': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['categories', 'todoCategories'] },
   // Todos show their category's name and colour.
-  'category.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['categories', 'todoCategories', 'todoPages', 'todos'] },
+  'category.deleted': { event: { projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: ['categories', 'todoCategories', 'todoPages', 'todos', 'today'] },
   'workspace.created': { event: { entityId: W, projectId: null, featureId: null, taskId: null }, stale: ['workspaces'] },
   'workspace.updated': {
     event: { entityId: W, projectId: null, featureId: null, taskId: null },
@@ -27,21 +27,21 @@ const expected: Record<LiveEvent['type'], { event?: Partial<LiveEvent>; stale: s
   },
   'workspace.deleted': {
     event: { entityId: W, projectId: null, featureId: null, taskId: null },
-    stale: ['workspaces', 'workspaceProjects', ...underProject, 'otherProject', 'myProjects', ...tasksOfProject, 'otherProjectTask', 'assigned'],
+    stale: ['workspaces', 'workspaceProjects', ...underProject, 'otherProject', 'myProjects', ...tasksOfProject, 'otherProjectTask', 'assigned', 'today'],
   },
   'project.created': { event: { entityId: P, featureId: null, taskId: null }, stale: ['workspaceProjects', 'myProjects'] },
-  'project.updated': { event: { entityId: P, featureId: null, taskId: null }, stale: [...underProject, 'workspaceProjects', 'myProjects', ...tasksOfProject, 'assigned'] },
-  'project.deleted': { event: { entityId: P, featureId: null, taskId: null }, stale: [...underProject, 'workspaceProjects', 'myProjects', ...tasksOfProject, 'assigned'] },
+  'project.updated': { event: { entityId: P, featureId: null, taskId: null }, stale: [...underProject, 'workspaceProjects', 'myProjects', ...tasksOfProject, 'assigned', 'today'] },
+  'project.deleted': { event: { entityId: P, featureId: null, taskId: null }, stale: [...underProject, 'workspaceProjects', 'myProjects', ...tasksOfProject, 'assigned', 'today'] },
   'member.added': { event: { entityId: 'membership-1', userId: 'them', featureId: null, taskId: null }, stale: [...underProject, 'workspaceProjects', 'myProjects', ...tasksOfProject, 'users'] },
   'member.updated': { event: { entityId: 'membership-1', userId: 'them', featureId: null, taskId: null }, stale: [...underProject, 'workspaceProjects', 'myProjects', ...tasksOfProject, 'users'] },
   'member.removed': { event: { entityId: 'membership-1', userId: 'them', featureId: null, taskId: null }, stale: [...underProject, 'workspaceProjects', 'myProjects', ...tasksOfProject, 'users'] },
   'feature.created': { event: { entityId: F, taskId: null }, stale: ['features'] },
   'feature.updated': { event: { entityId: F, taskId: null }, stale: ['features', 'feature', 'tasks', 'task', 'attachments', 'otherTask', 'assigned'] },
-  'feature.deleted': { event: { entityId: F, taskId: null }, stale: ['features', 'feature', 'tasks', 'board', 'task', 'attachments', 'otherTask', ...projectNumbers, 'assigned'] },
-  'task.created': { stale: ['tasks', 'board', ...projectNumbers, 'assigned'] },
-  'task.updated': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned'] },
-  'task.moved': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned'] },
-  'task.deleted': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned', 'comments'] },
+  'feature.deleted': { event: { entityId: F, taskId: null }, stale: ['features', 'feature', 'tasks', 'board', 'task', 'attachments', 'otherTask', ...projectNumbers, 'assigned', 'today'] },
+  'task.created': { stale: ['tasks', 'board', ...projectNumbers, 'assigned', 'today'] },
+  'task.updated': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned', 'today'] },
+  'task.moved': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned', 'today'] },
+  'task.deleted': { stale: ['tasks', 'board', 'task', 'attachments', ...projectNumbers, 'assigned', 'comments', 'today'] },
   'comment.created': { event: { entityId: 'comment-1' }, stale: ['comments'] },
   'comment.updated': { event: { entityId: 'comment-1' }, stale: ['comments'] },
   'comment.deleted': { event: { entityId: 'comment-1' }, stale: ['comments'] },
@@ -63,12 +63,12 @@ describe('staleQueriesFor: each kind of change and the answers it makes stale', 
     expect(cache.stale()).toEqual([...new Set(stale)].sort());
   });
 
-  it("one's own membership change also refreshes one's workspaces and /tasks", async () => {
+  it("one's own membership change also refreshes one's workspaces, /tasks and My day", async () => {
     for (const type of ['member.added', 'member.updated', 'member.removed'] as const) {
       const cache = filledCache();
       await markStale(cache.client, [liveEvent(type, { entityId: 'membership-1', userId: 'me', featureId: null, taskId: null })], { currentUserId: 'me' });
       expect(cache.stale()).toEqual(
-        [...underProject, 'workspaceProjects', 'otherWorkspaceProjects', 'myProjects', ...tasksOfProject, 'users', 'workspaces', 'assigned'].sort(),
+        [...underProject, 'workspaceProjects', 'otherWorkspaceProjects', 'myProjects', ...tasksOfProject, 'users', 'workspaces', 'assigned', 'today'].sort(),
       );
     }
   });

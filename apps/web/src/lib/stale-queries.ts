@@ -44,12 +44,38 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
   const stale = staleAnswersOf(change, currentUserId);
   // The calendar (issue 19) shows assigned tasks, a project's tasks and todos: whatever makes
   // those stale makes it stale too.
-  return stale.some(showsOnCalendar) ? [...stale, { queryKey: queryKeys.calendars() }] : stale;
+  const withCalendar = stale.some(showsOnCalendar) ? [...stale, { queryKey: queryKeys.calendars() }] : stale;
+  return touchesToday(change, currentUserId) ? [...withCalendar, { queryKey: queryKeys.today() }] : withCalendar;
 }
 
 const calendarSources = [queryKeys.assignedTasks(), queryKeys.todos()];
 const showsOnCalendar = (stale: Stale) =>
   'tasksOf' in stale || calendarSources.some((prefix) => prefix.every((part, index) => stale.queryKey[index] === part));
+
+/**
+ * The changes that may change My day (decision 037): the caller's todos, the tasks that may be
+ * assigned to them, the projects they sit in (whose names show, or whose loss takes them away),
+ * the caller's own memberships (below), and a deleted category (todos show theirs).
+ */
+const todayChanges = new Set<Change['type']>([
+  'todo.created',
+  'todo.updated',
+  'todo.deleted',
+  'task.created',
+  'task.updated',
+  'task.moved',
+  'task.deleted',
+  'project.updated',
+  'project.deleted',
+  'feature.deleted',
+  'workspace.deleted',
+  'category.deleted',
+]);
+
+function touchesToday(change: Change, currentUserId: string | undefined): boolean {
+  if (change.type.startsWith('member.')) return !!change.userId && change.userId === currentUserId;
+  return todayChanges.has(change.type);
+}
 
 function staleAnswersOf(change: Change, currentUserId: string | undefined): Stale[] {
   const projectId = change.projectId ?? '';

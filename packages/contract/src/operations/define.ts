@@ -14,6 +14,11 @@ export interface RawResponse {
   readonly contentType: string;
   readonly description: string;
   readonly format?: 'binary';
+  /**
+   * Text worth compressing for clients that accept it (a calendar feed); raw answers are sent as
+   * written otherwise (a file may be compressed already, an event must never wait in a buffer).
+   */
+  readonly isCompressible?: boolean;
 }
 
 /** An operation's schemas and documentation: everything but its route. */

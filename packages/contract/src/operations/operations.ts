@@ -26,6 +26,7 @@ import {
   updateInstanceSettingsBodySchema,
 } from '../admin.js';
 import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentListResponseSchema, attachmentParamsSchema, attachmentsResponseSchema } from '../attachments.js';
+import { calendarFeedParamsSchema, calendarFeedResponseSchema } from '../calendar-feed.js';
 import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
 import { commentBodySchema, commentParamsSchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
 import { messageResponseSchema } from '../errors.js';
@@ -115,6 +116,7 @@ import {
   recoveryCodesResponseSchema,
   twoFactorEnrolmentResponseSchema,
 } from '../two-factor.js';
+import { todayResponseSchema } from '../today.js';
 import { workspaceBodySchema, workspaceParamsSchema, workspaceResponseSchema, workspacesResponseSchema } from '../workspaces.js';
 import { defineOperations, listOperations } from './define.js';
 import { operationRoutes } from './routes.js';
@@ -864,6 +866,43 @@ export const operations = defineOperations(operationRoutes, {
       summary: "The instance's facts: version, database, counts and attachment storage (administrators)",
       responses: { 200: instanceFactsResponseSchema },
       errors: adminErrors,
+    },
+  },
+  calendarFeed: {
+    get: {
+      tags: ['calendar'],
+      summary: 'The URL of your private iCalendar feed (made on first ask): your assigned tasks and your todos with due dates, for a calendar app to subscribe to',
+      responses: { 200: calendarFeedResponseSchema },
+      errors: [401],
+    },
+    reset: {
+      tags: ['calendar'],
+      summary: 'A new URL for your calendar feed: the old one answers 404 from now on',
+      responses: { 200: calendarFeedResponseSchema },
+      errors: [401],
+    },
+    feed: {
+      tags: ['calendar'],
+      summary:
+        "A person's calendar feed, /api/v1/calendar/{token}.ics (no session: the token is the authority): their assigned tasks in projects they can open and their todos, each with a due date, as all-day events. 404 for an unknown or reset token and for a deactivated account",
+      params: calendarFeedParamsSchema,
+      responses: {},
+      errors: [404, 429],
+      rawResponse: {
+        status: 200,
+        contentType: 'text/calendar',
+        description: 'An iCalendar (RFC 5545) document, text/calendar; charset=utf-8, with an ETag (If-None-Match answers 304)',
+        isCompressible: true,
+      },
+    },
+  },
+  today: {
+    get: {
+      tags: ['todos'],
+      summary:
+        'My day: your open todos marked for today, and your open todos and assigned tasks due today or overdue, in one list sorted by priority ("today" in your time zone)',
+      responses: { 200: todayResponseSchema },
+      errors: [401],
     },
   },
 });

@@ -151,6 +151,14 @@ export const operationRoutes = {
     revokeInvite: { method: 'DELETE', path: '/api/v1/admin/invites/:id' },
     instance: { method: 'GET', path: '/api/v1/admin/instance' },
   },
+  calendarFeed: {
+    get: { method: 'GET', path: '/api/v1/users/me/calendar-feed' },
+    reset: { method: 'POST', path: '/api/v1/users/me/calendar-feed/reset' },
+    feed: { method: 'GET', path: '/api/v1/calendar/:file' },
+  },
+  today: {
+    get: { method: 'GET', path: '/api/v1/users/me/today' },
+  },
 } as const satisfies Record<string, Record<string, OperationRoute>>;
 
 export type OperationRoutes = typeof operationRoutes;

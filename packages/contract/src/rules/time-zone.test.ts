@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueMomentOf, isTimeZone, nextCalendarDate, normalizeTimeZone, startOfDayIn, timeZoneOffsetMs } from './time-zone.js';
+import { calendarDateIn, dueMomentOf, isTimeZone, nextCalendarDate, normalizeTimeZone, startOfDayIn, timeZoneOffsetMs } from './time-zone.js';
 
 describe('isTimeZone', () => {
   it.each(['UTC', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Pacific/Auckland', 'Etc/GMT+5'])('accepts %s', (zone) => {
@@ -51,5 +51,15 @@ describe('due moments', () => {
     expect(nextCalendarDate('2026-02-28')).toBe('2026-03-01');
     expect(nextCalendarDate('2028-02-28')).toBe('2028-02-29');
     expect(nextCalendarDate('2026-12-31')).toBe('2027-01-01');
+  });
+});
+
+describe('calendarDateIn', () => {
+  it("is the zone's date at an instant, across the date line", () => {
+    const instant = Date.parse('2026-11-24T20:30:00Z');
+    expect(calendarDateIn(instant, 'UTC')).toBe('2026-11-24');
+    expect(calendarDateIn(instant, null)).toBe('2026-11-24');
+    expect(calendarDateIn(instant, 'Pacific/Auckland')).toBe('2026-11-25');
+    expect(calendarDateIn(new Date('2026-11-25T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-24');
   });
 });

@@ -77,7 +77,8 @@ export function dueMomentOf(dueDate: string, timeZone: string | null): Date {
   return startOfDayIn(nextCalendarDate(dueDate), timeZone ?? DEFAULT_TIME_ZONE);
 }
 
-/** The calendar day (YYYY-MM-DD) it is in the zone at `instant`. */
-export function calendarDateIn(instant: number, timeZone: string): string {
-  return new Date(instant + timeZoneOffsetMs(instant, timeZone)).toISOString().slice(0, 10);
+/** The calendar day (YYYY-MM-DD) it is at `instant` in the zone ("today" for a person in `timeZone`). */
+export function calendarDateIn(instant: Date | number, timeZone: string | null): string {
+  const at = typeof instant === 'number' ? instant : instant.getTime();
+  return new Date(at + timeZoneOffsetMs(at, timeZone ?? DEFAULT_TIME_ZONE)).toISOString().slice(0, 10);
 }

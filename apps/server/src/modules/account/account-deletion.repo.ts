@@ -18,7 +18,7 @@ const soloProjects = (userId: string) => sql`
  * history stay attributed: the row is scrubbed (named "Deleted user", a username and an email
  * nobody can sign in with, an unusable password hash, no avatar, no second factor) and marked
  * deleted; its todos, categories, memberships, sessions, recovery codes, sign-in challenges,
- * reset links and notification email settings go, and so do the projects only it used and the workspaces left empty. Answers
+ * reset links, notification email settings and calendar feed go, and so do the projects only it used and the workspaces left empty. Answers
  * the ended sessions' keys and the files to remove (its avatar, the attachments of the projects
  * that went); nothing when the account is gone.
  */
@@ -40,6 +40,7 @@ export async function deleteAccountRows(tx: Db, userId: string) {
     resets_gone as (delete from password_reset_tokens where user_id = ${userId} returning id),
     preferences_gone as (delete from notification_preferences where user_id = ${userId} returning user_id),
     digests_gone as (delete from notification_digests where user_id = ${userId} returning user_id),
+    feed_gone as (delete from calendar_feeds where user_id = ${userId} returning user_id),
     before as (select avatar_key from users where id = ${userId} and deleted_at is null),
     -- The attachment files of the projects that go (every CTE reads the statement's snapshot, so
     -- these rows are seen although their projects are being deleted): removed after the commit.

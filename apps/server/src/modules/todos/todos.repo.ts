@@ -27,7 +27,8 @@ export type TodoRow = {
   category: TodoCategoryRef | null;
 };
 
-const todoColumns = {
+/** The columns of a todo answer (the Today view reads the same, decision 037). */
+export const todoColumns = {
   id: todos.id,
   title: todos.title,
   description: todos.description,

@@ -1,6 +1,7 @@
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { SettingsPage } from '@/features/account/pages/settings-page';
 import { useMe } from '@/features/auth/api/get-me';
+import { CalendarFeedSection } from '@/features/calendar-feed/components/calendar-feed-section';
 import { DefaultCategorySetting } from '@/features/todos/components/default-category-setting';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
@@ -16,6 +17,7 @@ export default function SettingsRoute() {
       me={user}
       twoFactor={<TwoFactorSection />}
       quickAdd={<DefaultCategorySetting />}
+      calendarFeed={<CalendarFeedSection />}
     />
   );
 }

@@ -9,10 +9,12 @@ export interface NavItem {
   end?: boolean;
   /** Shown to administrators of the instance only (the server refuses everyone else anyway). */
   isAdminOnly?: boolean;
+  /** Carries the number of items on My day (the dashboard's Today view, decision 037). */
+  showsTodayCount?: boolean;
 }
 
 export const navItems: NavItem[] = [
-  { label: 'Todos', href: paths.home.href(), icon: ListTodo, end: true },
+  { label: 'Todos', href: paths.home.href(), icon: ListTodo, end: true, showsTodayCount: true },
   { label: 'Workspaces', href: paths.workspaces.href(), icon: Briefcase },
   { label: 'Assigned Projects', href: paths.projects.href(), icon: FolderKanban },
   { label: 'Assigned Tasks', href: paths.tasks.href(), icon: ClipboardList },

@@ -62,6 +62,7 @@ export function filledCache() {
     myProjects: [queryKeys.myProjects(), []],
     users: [queryKeys.sharedUsers(), []],
     lookup: [queryKeys.userLookup({ email: 'someone@example.com' }), {}],
+    today: [queryKeys.today(), {}],
   };
   for (const [key, data] of Object.values(answers)) client.setQueryData(key, data);
   const stale = () =>

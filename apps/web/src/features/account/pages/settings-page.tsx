@@ -12,10 +12,10 @@ import { TimeZoneSection } from '../components/time-zone-section';
 
 /**
  * The account's own settings (issues 16 and 17): profile and avatar, time zone, password,
- * quick add's default todo category (issue 18), sessions, two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
+ * quick add's default todo category (issue 18), the calendar feed (issue 19), sessions, two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
  * (a feature never imports another).
  */
-export function SettingsPage({ me, twoFactor, quickAdd }: { me: Me; twoFactor?: ReactNode; quickAdd?: ReactNode }) {
+export function SettingsPage({ me, twoFactor, quickAdd, calendarFeed }: { me: Me; twoFactor?: ReactNode; quickAdd?: ReactNode; calendarFeed?: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" subtitle="Your profile, time zone, password, sessions, notifications and data" />
@@ -29,6 +29,15 @@ export function SettingsPage({ me, twoFactor, quickAdd }: { me: Me; twoFactor?: 
             description="Where a todo added from the quick add line goes when it names no @category."
           >
             {quickAdd}
+          </SettingsSection>
+        )}
+        {calendarFeed && (
+          <SettingsSection
+            id="settings-calendar-feed"
+            title="Calendar feed"
+            description="Subscribe to this URL in Google Calendar, Apple Calendar or Thunderbird to see your assigned tasks and your todos with due dates there."
+          >
+            {calendarFeed}
           </SettingsSection>
         )}
         <PasswordSection />

@@ -44,6 +44,10 @@ function listAnswer(call: Call, todos: Todo[]): Reply {
   return { status: 200, body: { success: true, message: 'Todos fetched', todos: slice, data: slice, total: found.length, pagination, ...hidden } };
 }
 
+/** GET /users/me/today with nothing on it (the Today view at the top of the page, decision 037). */
+const emptyToday: Reply = { status: 200, body: { success: true, message: 'Nothing due today', data: { date: '2026-01-05', timeZone: 'UTC', total: 0, items: [] } } };
+const isTodayCall = (call: Call) => pathnameOf(call) === '/api/v1/users/me/today';
+
 /** The server: the caller's todos (filtered by status and category, and paged, as the API does), their categories, create and update. */
 function server(todos: Todo[] = [todo('t1', 'Buy milk'), todo('t2', 'File taxes', { status: 'COMPLETED', category: { _id: WORK, name: 'Work', color: '#3B82F6', slug: 'work' } })]) {
   return fakeServer((call: Call): Reply => {
@@ -124,6 +128,7 @@ describe('TodosPage: pages of 24 from the server', () => {
     const later = deferredReply();
     const { calls } = fakeServer((call) => {
       if (pathnameOf(call) === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (isTodayCall(call)) return emptyToday;
       if (queryOf(call).page === '2') return later.reply;
       return listAnswer(call, many);
     });
@@ -173,6 +178,7 @@ describe('TodosPage: pages of 24 from the server', () => {
     const deleted = deferredReply();
     fakeServer((call) => {
       if (pathnameOf(call) === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (isTodayCall(call)) return emptyToday;
       if (call.method === 'DELETE') {
         remaining.splice(remaining.findIndex((item) => call.path.endsWith(item._id)), 1);
         return deleted.reply;
@@ -267,6 +273,7 @@ describe('TodosPage: the todo form', () => {
   it("a refused todo keeps the form open with the server's reason", async () => {
     fakeServer((call) => {
       if (call.method === 'GET' && pathnameOf(call) === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (isTodayCall(call)) return emptyToday;
       if (call.method === 'GET') return { status: 200, body: { success: true, message: 'Todos fetched', todos: [], data: [] } };
       return failure(400, 'VALIDATION_ERROR', 'Category not found', [{ field: 'category', message: 'Category not found' }]);
     });

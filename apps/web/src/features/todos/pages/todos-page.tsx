@@ -27,6 +27,7 @@ import { TodoCard } from '../components/todo-card';
 import { QuickAddInput } from '../components/quick-add-input';
 import { TodoFiltersBar } from '../components/todo-filters-bar';
 import { TodoRow } from '../components/todo-row';
+import { TodayView } from '../components/today-view';
 import {
   hasTodoFilters,
   readShowDone,
@@ -167,6 +168,9 @@ export default function TodosPage() {
           </Button>
         }
       />
+
+      {/* My day (issue 19): today's focus, and what is due today or overdue, first. */}
+      <TodayView onToggle={toggleTodo} onEdit={openEdit} />
 
       <div className="mb-4">
         <QuickAddInput />
