@@ -24,6 +24,7 @@ import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { relationsRoutes } from './modules/relations/relations.routes.js';
 import type { ServiceContext } from './modules/context.js';
 import { EventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -270,6 +271,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(featuresRoutes(ctx));
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
+      await api.register(relationsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(notificationSettingsRoutes(ctx));
