@@ -35,9 +35,11 @@
  *   ['notifications', 'list', q]                       a page of the caller's notifications (the bell's panel, /inbox)
  *   ['notifications', 'unread-count']                  how many are unread (the bell)
  *   ['tasks', 'detail', taskId, 'watch']               whether the caller watches the task
+ *   ['tasks', 'detail', taskId, 'relations']           its relations to other tasks (issue 19)
  *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
  *   ['unsubscribe', token]                             what an email's unsubscribe link turns off (the /unsubscribe page)
  *   ['search', q]                                      what GET /search finds for `q` (the command palette; short-lived, never marked stale)
+ *   ['search', q, 'task']                              the tasks GET /search?types=task finds for `q` (a relation's task picker; the same)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -122,6 +124,10 @@ export const queryKeys = {
   unreadNotificationCount: () => ['notifications', 'unread-count'] as const,
   /** Under the task: its detail's refresh refreshes it. */
   taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
+  /** Its relations (issue 19), under the task: deleting or refreshing the task does the same to them. */
+  taskRelations: (taskId: string) => ['tasks', 'detail', taskId, 'relations'] as const,
   /** The palette's search for `q` (issue 18): kept a few seconds, so no change needs to mark it stale. */
   search: (q: string) => ['search', q] as const,
+  /** A task picker's search for `q` (issue 19: the relations section): tasks only, short-lived like the palette's. */
+  taskSearch: (q: string) => ['search', q, 'task'] as const,
 };
