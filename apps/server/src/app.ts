@@ -26,6 +26,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { calendarFeedFileRoutes, calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { relationsRoutes } from './modules/relations/relations.routes.js';
 import type { ServiceContext } from './modules/context.js';
 import { EventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -273,6 +274,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(featuresRoutes(ctx));
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));
+      await api.register(relationsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(calendarRoutes(ctx));

@@ -422,6 +422,27 @@ const rows: Record<string, Row> = {
     statuses: [401, 404, 200, 403, 200, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/comments/${world.comment._id}` }),
   },
+  // Issue 19: anyone who can see the task reads its relations; MEMBER and above add and remove them.
+  'GET /api/v1/tasks/:taskId/relations': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/relations` }) },
+  'POST /api/v1/tasks/:taskId/relations': {
+    statuses: [401, 404, 403, 201, 201, 201, 201, 201],
+    request: async (world) => {
+      const other = await buildTask(server, cast.admin.cookie, world.feature._id);
+      return { url: `/api/v1/tasks/${world.task._id}/relations`, body: { type: 'BLOCKS', taskId: other.key } };
+    },
+  },
+  'DELETE /api/v1/tasks/:taskId/relations/:relationId': {
+    statuses: [401, 404, 403, 200, 200, 200, 200, 200],
+    request: async (world) => {
+      const other = await buildTask(server, cast.admin.cookie, world.feature._id);
+      const added = await server.request('POST', `/api/v1/tasks/${world.task._id}/relations`, {
+        cookie: cast.admin.cookie,
+        body: { type: 'RELATES_TO', taskId: other._id },
+      });
+      if (added.status !== 201) throw new Error(`relating failed: ${added.status} ${added.text}`);
+      return { url: `/api/v1/tasks/${world.task._id}/relations/${added.body.data._id}` };
+    },
+  },
   // Anyone who can see the task, a VIEWER included, chooses whether they watch it.
   'GET /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },
   'PUT /api/v1/tasks/:taskId/watch': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/watch` }) },

@@ -51,6 +51,8 @@ export const historyActions = [
   'ATTACHMENT_REMOVED',
   'BLOCKED',
   'UNBLOCKED',
+  'RELATION_ADDED',
+  'RELATION_REMOVED',
 ] as const;
 export type HistoryAction = (typeof historyActions)[number];
 

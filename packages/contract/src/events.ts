@@ -34,6 +34,8 @@ export const liveEventTypes = [
   'attachment.removed',
   'notification.created',
   'notification.read',
+  'relation.added',
+  'relation.removed',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 

@@ -13,6 +13,7 @@ export * from './projects.js';
 export * from './features.js';
 export * from './task-history.js';
 export * from './tasks.js';
+export * from './relations.js';
 export * from './comments.js';
 export * from './notifications.js';
 export * from './notification-settings.js';

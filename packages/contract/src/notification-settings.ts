@@ -26,6 +26,7 @@ export const DEFAULT_NOTIFICATION_DELIVERY: Readonly<Record<NotificationKind, No
   MEMBERSHIP: 'EMAIL',
   DUE_SOON: 'EMAIL',
   OVERDUE: 'EMAIL',
+  UNBLOCKED: 'DIGEST',
 };
 
 const deliveryByKindShape = Object.fromEntries(notificationKinds.map((kind) => [kind, notificationDeliverySchema])) as Record<
@@ -87,6 +88,7 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   MEMBERSHIP: 'Added to, removed from or role changed in a project',
   DUE_SOON: 'My tasks due soon',
   OVERDUE: 'My overdue tasks',
+  UNBLOCKED: 'Tasks I watch no longer blocked',
 };
 
 /** Each delivery in words. */

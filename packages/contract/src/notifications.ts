@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { idSchema, pagePaginationSchema, queryBooleanSchema, queryIntSchema, pageQuerySchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
 
-/** What a notification is about (issue 17). DUE_SOON and OVERDUE are the due-date reminders (decision 027). */
-export const notificationKinds = ['ASSIGNED', 'UNASSIGNED', 'COMMENT', 'MENTION', 'STATUS_CHANGED', 'MEMBERSHIP', 'DUE_SOON', 'OVERDUE'] as const;
+/**
+ * What a notification is about (issue 17). DUE_SOON and OVERDUE are the due-date reminders (decision 027);
+ * UNBLOCKED: the last unfinished task blocking one you watch was finished (issue 19, decision 034).
+ */
+export const notificationKinds = ['ASSIGNED', 'UNASSIGNED', 'COMMENT', 'MENTION', 'STATUS_CHANGED', 'MEMBERSHIP', 'DUE_SOON', 'OVERDUE', 'UNBLOCKED'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationKindSchema = z.enum(notificationKinds, {
   error: `kind must be one of ${notificationKinds.join(', ')}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { priorities, taskStatuses } from './enums.js';
+import { taskRelationDirections, taskRelationTypes } from './relations.js';
 
 const statusSchema = z.enum(taskStatuses);
 const prioritySchema = z.enum(priorities);
@@ -12,6 +13,14 @@ export const historyUserSchema = z
 /** A person named in a change (an assignee), as they were called at the time. */
 export const historyPersonSchema = z.object({ _id: z.string(), fullName: z.string() }).nullable();
 export type HistoryPerson = z.infer<typeof historyPersonSchema>;
+
+/** A relation added or removed (issue 19), as it read from this task's side, the other task as it was then. */
+const relationDetailsSchema = z.object({
+  relationId: z.string(),
+  type: z.enum(taskRelationTypes),
+  direction: z.enum(taskRelationDirections).describe('outgoing: this task BLOCKS / DUPLICATES the other; incoming: the other one does'),
+  task: z.object({ _id: z.string(), key: z.string(), title: z.string() }).describe('The other task'),
+});
 
 const fromTo = <T extends z.ZodType>(schema: T) => z.object({ from: schema, to: schema });
 
@@ -39,6 +48,8 @@ export const historyDetailsSchemas = {
     attachmentId: z.string(),
     attachmentName: z.string().describe('The name the attachment had'),
   }),
+  RELATION_ADDED: relationDetailsSchema,
+  RELATION_REMOVED: relationDetailsSchema,
 } as const;
 
 type DetailsSchemas = typeof historyDetailsSchemas;
@@ -67,6 +78,8 @@ export const taskHistoryEntrySchema = z
     entry('UPDATED'),
     entry('ATTACHMENT_ADDED'),
     entry('ATTACHMENT_REMOVED'),
+    entry('RELATION_ADDED'),
+    entry('RELATION_REMOVED'),
   ])
   .describe('One change to a task, written by the server');
 export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;

@@ -28,6 +28,7 @@ import { decodeBoardCursor } from './rules/board-cursor.js';
 import { normalizeTaskStatus, statusesForFilter, taskStatusFilters } from './rules/task-rules.js';
 import { isTaskKey } from './rules/task-keys.js';
 import { taskHistoryEntrySchema } from './task-history.js';
+import { blockedBySchema } from './relations.js';
 
 const statusMessage = `Status must be one of ${taskStatuses.join(', ')}`;
 
@@ -106,6 +107,7 @@ export const taskSchema = z
     blockedReason: z.string().nullable().describe('Set while the task is BLOCKED'),
     version: z.number().describe('Starts at 1, incremented by every change; send it back with PUT'),
     abilities: taskAbilitiesSchema,
+    blockedBy: blockedBySchema,
   })
   .describe('Task');
 export type Task = z.infer<typeof taskSchema>;
@@ -355,6 +357,7 @@ export const boardTaskSchema = z
     tags: z.array(z.string()),
     boardRank: z.string().describe('Its place: cards of a column sort by this key, compared byte by byte'),
     version: z.number(),
+    blockedBy: blockedBySchema,
   })
   .describe('Board card');
 export type BoardTask = z.infer<typeof boardTaskSchema>;

@@ -5,6 +5,7 @@ import {
   customType,
   bigserial,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -506,6 +507,8 @@ export const taskHistory = pgTable(
         'ATTACHMENT_REMOVED',
         'BLOCKED',
         'UNBLOCKED',
+        'RELATION_ADDED',
+        'RELATION_REMOVED',
       ],
     }).notNull(),
     details: jsonb('details').notNull().default({}),
@@ -622,6 +625,39 @@ export const taskWatchers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.taskId, table.userId] }), index('task_watchers_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Relations between two tasks of one project (issue 19, decision 034): `source` BLOCKS,
+ * RELATES_TO or DUPLICATES `target`. One relation of a type per pair of tasks, whichever way
+ * round (the unique index on the pair in order), and never a task with itself. Deleting either
+ * task deletes its relations.
+ */
+export const taskRelations = pgTable(
+  'task_relations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceTaskId: uuid('source_task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    targetTaskId: uuid('target_task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['BLOCKS', 'RELATES_TO', 'DUPLICATES'] }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('task_relations_not_self', sql`${table.sourceTaskId} <> ${table.targetTaskId}`),
+    uniqueIndex('task_relations_pair_unique').on(
+      table.type,
+      sql`least(${table.sourceTaskId}, ${table.targetTaskId})`,
+      sql`greatest(${table.sourceTaskId}, ${table.targetTaskId})`,
+    ),
+    // A task's relations from either side; its blockers (the badge) by the target side.
+    index('task_relations_source_idx').on(table.sourceTaskId, table.type),
+    index('task_relations_target_idx').on(table.targetTaskId, table.type),
+  ],
 );
 
 /**

@@ -505,6 +505,34 @@ describe('SQL statements per request', () => {
       const comment = await buildComment(server, other.cookie, task._id);
       return call('DELETE', `/api/v1/tasks/${task._id}/comments/${comment._id}`, { cookie: owner.cookie });
     },
+    // Issue 19: a task's relations, several, by its key (one statement whatever their number).
+    'GET /api/v1/tasks/:taskId/relations': async () => {
+      const { feature, category, task } = await buildTaskFixture();
+      for (const type of ['BLOCKS', 'RELATES_TO', 'BLOCKED_BY']) {
+        const other = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id });
+        await call('POST', `/api/v1/tasks/${task._id}/relations`, { cookie: owner.cookie, body: { type, taskId: other._id } });
+      }
+      return call('GET', `/api/v1/tasks/${task.key}/relations`, { cookie: other.cookie });
+    },
+    // A BLOCKS named by key at the end of a chain: the cycle check walks the chain, the lock and
+    // the write (relation, both histories, both events) are one statement each.
+    'POST /api/v1/tasks/:taskId/relations': async () => {
+      const { feature, category, task } = await buildTaskFixture();
+      let previous = task;
+      for (let index = 0; index < 3; index++) {
+        const next = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id });
+        await call('POST', `/api/v1/tasks/${previous._id}/relations`, { cookie: owner.cookie, body: { type: 'BLOCKS', taskId: next._id } });
+        previous = next;
+      }
+      const last = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id });
+      return call('POST', `/api/v1/tasks/${task.key}/relations`, { cookie: other.cookie, body: { type: 'BLOCKED_BY', taskId: last.key } });
+    },
+    'DELETE /api/v1/tasks/:taskId/relations/:relationId': async () => {
+      const { feature, category, task } = await buildTaskFixture();
+      const blocker = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id });
+      const added = await call('POST', `/api/v1/tasks/${task._id}/relations`, { cookie: owner.cookie, body: { type: 'BLOCKED_BY', taskId: blocker._id } });
+      return call('DELETE', `/api/v1/tasks/${task.key}/relations/${added.body.data._id}`, { cookie: other.cookie });
+    },
     'GET /api/v1/tasks/:taskId/watch': async () => {
       const { task } = await buildTaskFixture();
       return call('GET', `/api/v1/tasks/${task._id}/watch`, { cookie: other.cookie });

@@ -35,12 +35,14 @@
  *   ['notifications', 'list', q]                       a page of the caller's notifications (the bell's panel, /inbox)
  *   ['notifications', 'unread-count']                  how many are unread (the bell)
  *   ['tasks', 'detail', taskId, 'watch']               whether the caller watches the task
+ *   ['tasks', 'detail', taskId, 'relations']           its relations to other tasks (issue 19)
  *   ['registration', invite]                           who may register, for the register page (and what its invite is worth)
  *   ['unsubscribe', token]                             what an email's unsubscribe link turns off (the /unsubscribe page)
  *   ['search', q]                                      what GET /search finds for `q` (the command palette; short-lived, never marked stale)
  *   ['calendar', q]                                    the calendar's range `q` (GET /calendar: from, to, projectId, kinds, today)
  *   ['calendar-feed']                                  the caller's private calendar feed URL (Settings)
  *   ['today']                                          My day: the caller's todos and assigned tasks for today (the dashboard's Today view, the navigation's count)
+ *   ['search', q, 'task']                              the tasks GET /search?types=task finds for `q` (a relation's task picker; the same)
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -125,6 +127,8 @@ export const queryKeys = {
   unreadNotificationCount: () => ['notifications', 'unread-count'] as const,
   /** Under the task: its detail's refresh refreshes it. */
   taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
+  /** Its relations (issue 19), under the task: deleting or refreshing the task does the same to them. */
+  taskRelations: (taskId: string) => ['tasks', 'detail', taskId, 'relations'] as const,
   /** The palette's search for `q` (issue 18): kept a few seconds, so no change needs to mark it stale. */
   search: (q: string) => ['search', q] as const,
   /** Prefix of every range the calendar read (issue 19): what changes a task or a todo makes them stale. */
@@ -134,4 +138,6 @@ export const queryKeys = {
   calendarFeed: () => ['calendar-feed'] as const,
   /** My day (decision 037): any change of a todo or of a task (or of what scopes one) may change it. */
   today: () => ['today'] as const,
+  /** A task picker's search for `q` (issue 19: the relations section): tasks only, short-lived like the palette's. */
+  taskSearch: (q: string) => ['search', q, 'task'] as const,
 };

@@ -50,6 +50,9 @@ const expected: Record<LiveEvent['type'], { event?: Partial<LiveEvent>; stale: s
   'notification.read': { event: { entityId: 'notification-1', projectId: null, workspaceId: null, featureId: null, taskId: null }, stale: [] },
   'attachment.added': { event: { entityId: 'attachment-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
   'attachment.removed': { event: { entityId: 'attachment-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
+  // Issue 19: one event per task of the relation.
+  'relation.added': { event: { entityId: 'relation-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
+  'relation.removed': { event: { entityId: 'relation-1' }, stale: ['task', 'attachments', 'tasks', 'board', 'assigned'] },
 };
 
 describe('staleQueriesFor: each kind of change and the answers it makes stale', () => {
@@ -89,6 +92,19 @@ describe('staleQueriesFor: each kind of change and the answers it makes stale', 
     expect(staleQueriesFor(liveEvent('notification.created'), 'me')).toEqual([{ queryKey: queryKeys.notifications() }]);
     expect(staleQueriesFor(liveEvent('notification.read'), 'me')).toEqual([{ queryKey: queryKeys.notifications() }]);
     expect(staleQueriesFor(liveEvent('feature.created', { entityId: F }), 'me')).toEqual([{ queryKey: queryKeys.featureLists(P) }]);
+  });
+});
+
+describe('related tasks (issue 19)', () => {
+  it("a task's change refreshes the cached tasks it is related to or blocks, and no other", async () => {
+    const cache = filledCache();
+    // task-2 lists task-1 among its relations; task-3 is blocked by it; task-4 knows nothing of it.
+    cache.client.setQueryData(queryKeys.taskRelations('task-2'), [{ _id: 'relation-1', task: { _id: T } }]);
+    cache.client.setQueryData(queryKeys.task('task-3'), { projectId: { _id: P }, featureId: { _id: 'feature-2' }, blockedBy: [{ _id: T, key: 'WEB-1', title: 'One' }] });
+    await markStale(cache.client, [liveEvent('task.updated')], { currentUserId: 'me' });
+    expect(cache.client.getQueryState(queryKeys.taskRelations('task-2'))?.isInvalidated).toBe(true);
+    expect(cache.stale()).toEqual(expect.arrayContaining(['otherTask', 'otherFeatureTask']));
+    expect(cache.stale()).not.toContain('otherProjectTask');
   });
 });
 

@@ -20,7 +20,11 @@ export type AccountChangeType = 'account.updated';
  * cached tasks that belong to a project or feature (they carry its name and the caller's role,
  * but are keyed by task id alone), and everything under them.
  */
-export type Stale = { queryKey: QueryKey; exact?: boolean } | { tasksOf: { projectId: string } | { featureId: string } };
+export type Stale =
+  | { queryKey: QueryKey; exact?: boolean }
+  | { tasksOf: { projectId: string } | { featureId: string } }
+  /** Issue 19: the cached tasks related to this one (their relations list it, or it blocks them): they show its status. */
+  | { relatedTo: string };
 
 /** The change a mutation of a task (or of something of it) made. */
 export function taskChange(
@@ -50,7 +54,8 @@ export function staleQueriesFor(change: Change, currentUserId: string | undefine
 
 const calendarSources = [queryKeys.assignedTasks(), queryKeys.todos()];
 const showsOnCalendar = (stale: Stale) =>
-  'tasksOf' in stale || calendarSources.some((prefix) => prefix.every((part, index) => stale.queryKey[index] === part));
+  'tasksOf' in stale ||
+  ('queryKey' in stale && calendarSources.some((prefix) => prefix.every((part, index) => stale.queryKey[index] === part)));
 
 /**
  * The changes that may change My day (decision 037): the caller's todos, the tasks that may be
@@ -173,7 +178,13 @@ function staleAnswersOf(change: Change, currentUserId: string | undefined): Stal
         ...projectNumbers,
         assigned,
         ...(change.type === 'task.deleted' ? [{ queryKey: queryKeys.comments(taskId) }] : []),
+        { relatedTo: taskId },
       ];
+    case 'relation.added':
+    case 'relation.removed':
+      // One event per task of the relation: its relations and history (under its key), and its
+      // "Blocked by" badge on lists, boards and /tasks.
+      return [{ queryKey: queryKeys.task(taskId) }, ...featureTasks, assigned];
     case 'comment.created':
       // Commenting makes the commenter watch the task (unless they chose not to).
       return [{ queryKey: queryKeys.comments(taskId) }, { queryKey: queryKeys.taskWatch(taskId), exact: true }];
@@ -250,8 +261,17 @@ export function markStale(queryClient: QueryClient, changes: readonly Change[], 
   return Promise.all(refreshes);
 }
 
+/** Whether the cached task under `key` is related to `taskId`: its relations list it, or it is one of its blockers. */
+function isRelatedTo(queryClient: QueryClient, key: QueryKey, taskId: string) {
+  if (typeof key[2] !== 'string' || key[2] === taskId) return false;
+  const relations = queryClient.getQueryData<Array<{ task: { _id: string } }>>(queryKeys.taskRelations(key[2]));
+  const blockers = queryClient.getQueryData<{ blockedBy?: Array<{ _id: string }> }>(queryKeys.task(key[2]))?.blockedBy;
+  return (relations?.some((relation) => relation.task._id === taskId) ?? false) || (blockers?.some((blocker) => blocker._id === taskId) ?? false);
+}
+
 function toFilters(queryClient: QueryClient, stale: Stale): { queryKey: QueryKey; exact?: boolean; predicate?: (query: Query) => boolean } {
   if ('queryKey' in stale) return stale;
+  if ('relatedTo' in stale) return { queryKey: queryKeys.taskDetails(), predicate: (query) => isRelatedTo(queryClient, query.queryKey, stale.relatedTo) };
   const { tasksOf } = stale;
   const belongs = (task: TaskOwners) =>
     'projectId' in tasksOf ? task?.projectId?._id === tasksOf.projectId : task?.featureId?._id === tasksOf.featureId;

@@ -55,6 +55,7 @@ import {
 import { eventsQuerySchema } from '../events.js';
 import { searchQueryParamsSchema, searchResponseSchema } from '../search.js';
 import { calendarQuerySchema, calendarResponseSchema } from '../calendar.js';
+import { createTaskRelationBodySchema, taskRelationParamsSchema, taskRelationResponseSchema, taskRelationsResponseSchema } from '../relations.js';
 import {
   createFeatureBodySchema,
   deleteFeatureBodySchema,
@@ -641,6 +642,31 @@ export const operations = defineOperations(operationRoutes, {
       tags: ['comments'],
       summary: 'Delete a comment (its author, or a project ADMIN or MODERATOR)',
       params: commentParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: memberErrors,
+    },
+  },
+  relations: {
+    list: {
+      tags: ['tasks'],
+      summary: "A task's relations (BLOCKS, RELATES_TO, DUPLICATES), each from this task's side (direction) with the other task; oldest first (anyone who can see the task)",
+      params: taskRefParamsSchema,
+      responses: { 200: taskRelationsResponseSchema },
+      errors: memberErrors,
+    },
+    create: {
+      tags: ['tasks'],
+      summary:
+        'Relate the task to another task of its project, named by id or key (MEMBER and above). 409 for a relation the two tasks already have and for a BLOCKS cycle (its message names the cycle: WEB-1 → WEB-2 → WEB-1); both tasks record RELATION_ADDED',
+      params: taskRefParamsSchema,
+      body: createTaskRelationBodySchema,
+      responses: { 201: taskRelationResponseSchema },
+      errors: [400, 401, 403, 404, 409],
+    },
+    delete: {
+      tags: ['tasks'],
+      summary: 'Remove one of the task\'s relations (MEMBER and above); both tasks record RELATION_REMOVED',
+      params: taskRelationParamsSchema,
       responses: { 200: messageResponseSchema },
       errors: memberErrors,
     },

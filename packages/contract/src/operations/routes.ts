@@ -106,6 +106,11 @@ export const operationRoutes = {
     update: { method: 'PUT', path: '/api/v1/tasks/:taskId/comments/:commentId' },
     delete: { method: 'DELETE', path: '/api/v1/tasks/:taskId/comments/:commentId' },
   },
+  relations: {
+    list: { method: 'GET', path: '/api/v1/tasks/:taskId/relations' },
+    create: { method: 'POST', path: '/api/v1/tasks/:taskId/relations' },
+    delete: { method: 'DELETE', path: '/api/v1/tasks/:taskId/relations/:relationId' },
+  },
   watching: {
     get: { method: 'GET', path: '/api/v1/tasks/:taskId/watch' },
     watch: { method: 'PUT', path: '/api/v1/tasks/:taskId/watch' },

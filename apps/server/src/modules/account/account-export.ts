@@ -69,6 +69,14 @@ function sectionsFor(userId: string): Section[] {
         'tags', c.tags, 'blockedReason', c.blocked_reason, 'createdBy', c.created_by, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
     },
     {
+      // Issue 19: the relations between the tasks of its own workspaces' projects, and every one it added elsewhere.
+      name: 'taskRelations',
+      from: sql`task_relations c`,
+      where: sql`(c.source_task_id in (select t.id from tasks t where t.project_id in (${ownedProjects})) or c.created_by = ${userId})`,
+      document: sql`json_build_object('_id', c.id, 'type', c.type, 'sourceTaskId', c.source_task_id, 'targetTaskId', c.target_task_id,
+        'createdBy', c.created_by, 'createdAt', c.created_at)`,
+    },
+    {
       name: 'comments',
       from: sql`task_comments c`,
       where: sql`c.user_id = ${userId}`,

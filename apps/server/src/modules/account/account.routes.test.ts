@@ -538,6 +538,8 @@ describe('GET /api/v1/users/me/export', () => {
     const feature = await buildFeature(server, cookie, project._id);
     const task = await buildTask(server, cookie, feature._id);
     const comment = await buildComment(server, cookie, task._id, 'Water the roses');
+    const later = await buildTask(server, cookie, feature._id);
+    const relation = (await server.request('POST', `/api/v1/tasks/${later._id}/relations`, { cookie, body: { type: 'BLOCKED_BY', taskId: task.key } })).body.data;
     const stranger = await buildSignedInUser(server);
     await buildTodo(server, stranger.cookie, { title: 'Not theirs' });
     expect((await server.request('PUT', `${ME}/notification-settings`, { cookie, body: { kinds: { COMMENT: 'EMAIL' } } })).status).toBe(200);
@@ -558,6 +560,7 @@ describe('GET /api/v1/users/me/export', () => {
     expect(data.projects).toContainEqual(expect.objectContaining({ _id: project._id, name: 'Garden', workspaceId: workspace._id, key: project.key }));
     expect(data.features).toContainEqual(expect.objectContaining({ _id: feature._id, defaultCategoryId: null }));
     expect(data.tasks).toContainEqual(expect.objectContaining({ _id: task._id, number: 1 }));
+    expect(data.taskRelations).toEqual([expect.objectContaining({ _id: relation._id, type: 'BLOCKS', sourceTaskId: task._id, targetTaskId: later._id, createdBy: user.id })]);
     expect(data.comments).toEqual([expect.objectContaining({ _id: comment._id, comment: 'Water the roses', taskId: task._id })]);
     expect(text).not.toContain('Not theirs');
     expect(text).not.toMatch(/argon2|passwordHash|password_hash|totp/i);

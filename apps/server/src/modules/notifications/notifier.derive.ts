@@ -1,6 +1,7 @@
 import { newMentions, parseMentions, type NotificationKind } from '@tasklane/contract';
 import type { EventRow } from '../events/events.repo.js';
 import * as repo from './notifier.repo.js';
+import { deriveUnblocked, isFinishing } from './notifier.unblocked.js';
 import type { Tx } from './notifier.repo.js';
 
 /** One thing to tell one person, before it is stored (or collapsed into their last one on the task). */
@@ -112,6 +113,7 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
         watchers ??= await repo.findWatchers(tx, task.id);
         const text = `${actor} changed the status of ${taskLabel(task)} from ${statusName(from)} to ${statusName(to)}`;
         for (const userId of watchers) tell(userId, 'STATUS_CHANGED', key, text);
+        if (isFinishing(from, to)) notices.push(...(await deriveUnblocked(tx, event, task, actor, audience, to)));
         break;
       }
       case 'UPDATED': {

@@ -4,10 +4,13 @@ import type { Db } from '../../db/client.js';
 import { projects, tasks, users, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
 import { taskSearchCondition } from './tasks.list.repo.js';
+import { blockedByJsonOf, type BlockerTuple } from '../relations/relations.repo.js';
 import type { TaskColumns } from './tasks.repo.js';
 
 export type BoardTaskRow = Pick<TaskColumns, 'id' | 'number' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version'> & {
   assignee: Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'avatar'> | null;
+  /** Its unfinished blockers (issue 19). */
+  blockedBy: BlockerTuple[];
 };
 
 export type BoardFilters = { search?: string; priority?: Priority };
@@ -64,6 +67,7 @@ export async function listBoardColumns(
       boardRank: page.boardRank,
       version: page.version,
       assignee: { id: users.id, fullName: users.fullName, avatar: users.avatar },
+      blockedBy: blockedByJsonOf(page.id),
     })
     .from(sql`unnest(array[${sql.join(statuses.map((status) => sql`${status}`), sql`, `)}]::text[]) with ordinality as board_columns(status, position)`)
     .crossJoinLateral(page)

@@ -21,6 +21,7 @@ import { findMoveContext, listBoardColumns, type BoardTaskRow } from './tasks.bo
 import { rankMove, type RenumberMode } from './tasks.board.ranks.js';
 import { planStatusChange } from './tasks.history.js';
 import { countFeatureTasksByStatus } from './tasks.list.repo.js';
+import { presentBlockedBy } from '../relations/relations.presenter.js';
 import { utcToday } from './tasks.presenter.js';
 import * as write from './tasks.write.repo.js';
 
@@ -40,6 +41,7 @@ function presentBoardTask(row: BoardTaskRow, projectKey: string, today: string):
     tags: row.tags,
     boardRank: row.boardRank,
     version: row.version,
+    blockedBy: presentBlockedBy(row.blockedBy, projectKey),
   };
 }
 

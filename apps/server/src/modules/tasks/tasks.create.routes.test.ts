@@ -70,6 +70,7 @@ describe('POST /api/v1/tasks', () => {
       categoryId: { _id: category._id, name: 'Backend', color: '#EF4444' },
       tags: ['ui', 'payments'],
       attachments: [],
+      blockedBy: [],
       featureId: { _id: feature._id, title: 'Checkout' },
       projectId: { _id: project._id, name: project.name },
       createdBy: { _id: member.user.id, fullName: member.user.fullName, username: member.user.username, email: member.user.email, avatar: null },

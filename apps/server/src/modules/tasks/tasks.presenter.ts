@@ -2,6 +2,7 @@ import { formatTaskKey, isTaskOverdue, type MemberRole, type Task, type TaskDeta
 import { presentAttachment } from '../attachments/attachments.presenter.js';
 import { presentDueDate } from '../features/features.presenter.js';
 import { taskAbilitiesFor } from '../projects/projects.policy.js';
+import { presentBlockedBy } from '../relations/relations.presenter.js';
 import type { HistoryRow, TaskDetailRow, TaskRow, TaskUserRef } from './tasks.repo.js';
 
 /** Today's calendar date on the server (UTC): due days before it are overdue. */
@@ -38,6 +39,7 @@ export function presentTask(row: TaskRow, role: MemberRole, userId: string, toda
     blockedReason: row.blockedReason,
     version: row.version,
     abilities: taskAbilitiesFor(role, row.creator?.id === userId),
+    blockedBy: presentBlockedBy(row.blockedBy, row.projectKey),
   };
 }
 

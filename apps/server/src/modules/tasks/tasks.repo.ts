@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { categories, features, projects, taskHistory, tasks, users, workspaces } from '../../db/schema.js';
 import { attachmentsJsonOf, type AttachmentRow } from '../attachments/attachments.repo.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
+import { blockedByJsonOf, type BlockerTuple } from '../relations/relations.repo.js';
 import { preparedStatement, type SqlParam } from '../../db/prepared.js';
 
 /** A task's columns as the tasks table holds them: every task shape below picks from these. */
@@ -42,6 +43,8 @@ export type TaskRow = Pick<
   /** The caller's membership role in the task's project, null when none. */
   membershipRole: MemberRole | null;
   attachments: AttachmentRow[];
+  /** The unfinished tasks blocking it (issue 19). */
+  blockedBy: BlockerTuple[];
 };
 
 /** A history entry as the database hands it over (JSON built in the task's query). */
@@ -101,6 +104,8 @@ export const taskSelection = (userId: SqlParam) => ({
   membershipRole: membershipRoleOf(tasks.projectId, userId),
   // A correlated lookup on (task_id, created_at): cheap even for a page of 1000 tasks.
   attachments: attachmentsJsonOf(tasks.id),
+  // Its unfinished blockers (issue 19): a correlated lookup on the relations' target index.
+  blockedBy: blockedByJsonOf(tasks.id),
 });
 
 /**

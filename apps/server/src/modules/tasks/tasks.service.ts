@@ -149,7 +149,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
   );
   // The answer is the task as the insert stored it, populated from the context read before it
   // (the same rows a read after the write would join), so a create runs no read after its
-  // write (issue 15 §2). A new task has no attachments, and one history entry.
+  // write (issue 15 §2). A new task has no attachments, no blockers, and one history entry.
   const author = { id: user.id, fullName: user.fullName, email: user.email, avatar: user.avatar };
   const row: repo.TaskDetailRow = {
     ...task,
@@ -161,6 +161,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
     workspaceOwnerId: context.workspaceOwnerId,
     membershipRole: context.membershipRole,
     attachments: [],
+    blockedBy: [],
     history: [{ id: task.historyId, action: task.historyAction, details: task.historyDetails, timestamp: task.historyCreatedAt.toISOString(), user: author }],
   };
   return presentTaskDetail(row, role, user.id, utcToday());

@@ -208,7 +208,9 @@ describe('SettingsPage', () => {
     expect((assigned as HTMLSelectElement).value).toBe('EMAIL');
     expect((screen.getByLabelText('Comments on tasks I watch') as HTMLSelectElement).value).toBe('DIGEST');
     const region = screen.getByRole('region', { name: 'Notifications' });
-    expect(within(region).getAllByRole('combobox')).toHaveLength(8);
+    // One per kind, UNBLOCKED (issue 19) included.
+    expect(within(region).getAllByRole('combobox')).toHaveLength(9);
+    expect((screen.getByLabelText('Tasks I watch no longer blocked') as HTMLSelectElement).value).toBe('DIGEST');
     const save = within(region).getByRole('button', { name: 'Save notification settings' });
     expect(save.hasAttribute('disabled')).toBe(true);
 

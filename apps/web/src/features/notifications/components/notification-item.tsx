@@ -12,6 +12,7 @@ const KIND_LABELS: Record<Notification['kind'], string> = {
   MEMBERSHIP: 'Membership',
   DUE_SOON: 'Due soon',
   OVERDUE: 'Overdue',
+  UNBLOCKED: 'Unblocked',
 };
 export const kindLabel = (kind: Notification['kind']) => KIND_LABELS[kind];
 

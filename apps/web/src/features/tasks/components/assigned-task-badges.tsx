@@ -2,6 +2,7 @@ import type { Task, UpdateTaskBody } from '@tasklane/contract';
 import { AlertTriangle } from 'lucide-react';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
+import { BlockedByBadge } from './blocked-by-badge';
 import { TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
 
 /** Issue 18: the status and priority of an assigned task, changed in place (for those who may edit it). */
@@ -42,6 +43,7 @@ export function AssignedTaskBadges({ task, inline }: { task: Task; inline: Assig
           Overdue
         </Badge>
       )}
+      <BlockedByBadge blockedBy={task.blockedBy} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { formatEnum } from '@/lib/format';
 import type { TaskRef } from '../api/update-task';
 import type { BoardCard } from '../lib/board';
+import { BlockedByBadge } from './blocked-by-badge';
 import { TaskKey } from './task-key';
 import type { OptionsState } from './task-fields';
 import { TaskAssigneePicker, TaskPriorityPicker, useTaskPickers } from './task-pickers';
@@ -69,6 +70,7 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
         <TaskKey taskKey={task.key} className="text-[11px]" />
         {priority ?? <PriorityBadge priority={task.priority} />}
         {task.isOverdue && <Badge tone="red">Overdue</Badge>}
+        <BlockedByBadge blockedBy={task.blockedBy} />
         {tags.map((tag, index) => (
           <span
             key={`${tag}-${index}`}

@@ -6,6 +6,8 @@ import {
   FileX,
   Flag,
   History,
+  Link2,
+  Link2Off,
   Lock,
   LockOpen,
   Paperclip,
@@ -33,6 +35,8 @@ const icons: Record<HistoryAction, { icon: LucideIcon; tone: string }> = {
   UPDATED: { icon: PencilLine, tone: 'bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300' },
   ATTACHMENT_ADDED: { icon: Paperclip, tone: 'bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300' },
   ATTACHMENT_REMOVED: { icon: FileX, tone: 'bg-rose-50 text-rose-600 dark:bg-rose-950 dark:text-rose-300' },
+  RELATION_ADDED: { icon: Link2, tone: 'bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300' },
+  RELATION_REMOVED: { icon: Link2Off, tone: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300' },
 };
 
 /** The task's history, newest first (the server's order): one line per change, with when. */

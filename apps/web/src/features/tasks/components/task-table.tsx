@@ -10,6 +10,7 @@ import { SortableTh, Table, TableBody, TableHead, TableRow, Td, Th } from '@/com
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { AttachmentCount } from './attachment-count';
+import { BlockedByBadge } from './blocked-by-badge';
 import { TaskKey } from './task-key';
 import type { OptionsState } from './task-fields';
 import { TaskAssigneePicker, TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
@@ -102,6 +103,7 @@ function TaskTableRow({
               </span>
             )}
           <AttachmentCount count={task.attachments.length} />
+          <BlockedByBadge blockedBy={task.blockedBy} />
         </span>
       </Td>
       <Td>

@@ -15,6 +15,18 @@ describe('describeHistoryEntry', () => {
     ['a status change', 'STATUS_CHANGED', { from: 'TODO', to: 'IN_PROGRESS' }, 'Status changed from TODO to IN_PROGRESS by Ada Lovelace'],
     ['a priority change', 'PRIORITY_CHANGED', { from: 'LOW', to: 'URGENT' }, 'Priority changed from LOW to URGENT by Ada Lovelace'],
     [
+      'a blocker added (issue 19)',
+      'RELATION_ADDED',
+      { relationId: 'r1', type: 'BLOCKS', direction: 'incoming', task: { _id: 't2', key: 'WEB-12', title: 'Design the schema' } },
+      'Marked as blocked by WEB-12 "Design the schema" by Ada Lovelace',
+    ],
+    [
+      'a relation removed (issue 19)',
+      'RELATION_REMOVED',
+      { relationId: 'r1', type: 'RELATES_TO', direction: 'outgoing', task: { _id: 't2', key: 'WEB-12', title: 'Design the schema' } },
+      'No longer relates to WEB-12 "Design the schema" by Ada Lovelace',
+    ],
+    [
       'a cleared due date',
       'DUE_DATE_CHANGED',
       { from: '2025-01-05T00:00:00.000Z', to: null },

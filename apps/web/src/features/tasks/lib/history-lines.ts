@@ -1,4 +1,4 @@
-import { formatShortDate, type TaskHistoryEntry } from '@tasklane/contract';
+import { formatShortDate, relationLabel, type TaskHistoryEntry } from '@tasklane/contract';
 
 /**
  * One readable line per history entry (SPEC 3's actions with their details, as docs/api.md
@@ -50,6 +50,12 @@ function describeChange(entry: TaskHistoryEntry): string {
     }
     case 'ATTACHMENT_REMOVED':
       return `Removed ${entry.details.attachmentName}`;
+    case 'RELATION_ADDED':
+    case 'RELATION_REMOVED': {
+      const { type, direction, task } = entry.details;
+      const relation = `${relationLabel(type, direction).toLowerCase()} ${task.key} "${task.title}"`;
+      return entry.action === 'RELATION_ADDED' ? `Marked as ${relation}` : `No longer ${relation}`;
+    }
   }
 }
 

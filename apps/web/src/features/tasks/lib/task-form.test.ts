@@ -34,6 +34,7 @@ const task: Task = {
   blockedReason: null,
   version: 4,
   abilities: { canEdit: true, canDelete: false, canComment: true },
+  blockedBy: [],
 };
 
 describe('toCreateTaskBody', () => {

@@ -24,6 +24,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useAssignedTaskCount, useAssignedTaskPage } from '../api/get-assigned-tasks';
 import { AssignedTaskCard } from '../components/assigned-task-card';
 import { AssignedTaskRow } from '../components/assigned-task-row';
+import { useBlockedStartConfirm } from '../components/blocked-start-confirm';
 import { useInlineTaskEdit } from '../hooks/use-inline-task-edit';
 import { assignedSortOptions, hasAssignedTaskFilters, readAssignedTaskFilters, toAssignedTaskQuery, withAssignedTaskParam } from '../lib/assigned-tasks';
 import { taskPriorityFilterOptions } from '../lib/task-list';
@@ -50,7 +51,14 @@ export default function AssignedTasksPage() {
   // Issue 18: cards or a compact list (remembered on the server), and the status and priority changed in place.
   const [layout, setLayout] = useListLayout('tasksLayout');
   const inline = useInlineTaskEdit({ currentUserId: useCachedMe()?._id });
-  const inlineEditing = useMemo(() => ({ onChange: inline.save, isSaving: inline.isSaving }), [inline.save, inline.isSaving]);
+  // Issue 19: starting a task an unfinished one still blocks asks first.
+  const blockedStart = useBlockedStartConfirm();
+  const { guard } = blockedStart;
+  const { save, isSaving } = inline;
+  const inlineEditing = useMemo(
+    () => ({ onChange: (task: Task, changes: Parameters<typeof save>[1]) => guard(task, changes.status, () => save(task, changes)), isSaving }),
+    [guard, save, isSaving],
+  );
   const failure = useErrorMessage(tasksQuery.error, 'Failed to fetch tasks');
   useFailureToast(failure, 'assigned-tasks-fetch');
 
@@ -216,6 +224,7 @@ export default function AssignedTasksPage() {
           </div>
         </>
       )}
+      {blockedStart.dialog}
     </>
   );
 }

@@ -105,6 +105,33 @@ describe('The board: moving a card', () => {
     await waitFor(() => expect(calls.filter((call) => pathnameOf(call) === '/api/v1/tasks/board').length).toBeGreaterThan(1));
   });
 
+  it('a card an unfinished task blocks shows "Blocked by", and moving it to In Progress asks first (issue 19)', async () => {
+    const blocked = boardCard('t2', 'Review the copy', 'TODO', 'b', { blockedBy: [{ _id: 't9', key: 'CP-9', title: 'Write the copy' }] });
+    const { calls } = server({ board: [boardCard('t1', 'Draft the plan', 'TODO', 'a'), blocked, boardCard('t3', 'Build the page', 'IN_PROGRESS', 'c')] });
+    const user = userEvent.setup();
+    show();
+    await openBoard(user);
+    await waitFor(() => expect(columnTitles('TODO')).toHaveLength(2));
+    expect(within(screen.getByTestId('board-column-TODO')).getAllByText('Blocked by CP-9').length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: 'Move Review the copy to…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'In Progress' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start a blocked task?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(columnTitles('TODO')).toHaveLength(2);
+
+    // "Start anyway" moves it.
+    await user.click(screen.getByRole('button', { name: 'Move Review the copy to…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'In Progress' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start anyway' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST').map((call) => pathnameOf(call))).toEqual(['/api/v1/tasks/t2/move']));
+    // A card nothing blocks moves without a question.
+    await user.click(screen.getByRole('button', { name: 'Move Draft the plan to…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'In Review' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+  });
+
   it("a refused move puts the card back where it was and says why", async () => {
     const answer = deferredReply();
     server({ move: () => answer.reply });

@@ -28,6 +28,7 @@ import { useTasks } from '../api/get-tasks';
 import { CreateTaskDialog } from '../components/create-task-dialog';
 import type { OptionsState } from '../components/task-fields';
 import { BoardInlineAdd } from '../components/board-inline-add';
+import { useBlockedStartConfirm } from '../components/blocked-start-confirm';
 import { TaskBoard } from '../components/task-board';
 import { TaskStats } from '../components/task-stats';
 import { TaskTable } from '../components/task-table';
@@ -76,7 +77,14 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const moveMutation = useMoveTask({ currentUserId });
   // Issue 18: a row's or a card's status, priority and assignee, changed in place.
   const inline = useInlineTaskEdit({ currentUserId });
-  const inlineEditing = { members, onChange: inline.save, isSaving: inline.isSaving };
+  // Issue 19: starting a task an unfinished one still blocks asks first (a row's status, a card's move).
+  const blockedStart = useBlockedStartConfirm();
+  const inlineEditing = {
+    members,
+    onChange: (task: Parameters<typeof inline.save>[0] & { title?: string; status?: TaskStatus; blockedBy?: Task['blockedBy'] }, changes: Parameters<typeof inline.save>[1]) =>
+      blockedStart.guard({ title: task.title ?? '', status: task.status, blockedBy: task.blockedBy }, changes.status, () => inline.save(task, changes)),
+    isSaving: inline.isSaving,
+  };
   const canCreate = project?.abilities.canEditTasks === true;
   const categoriesQuery = useTaskCategories({ enabled: canCreate });
   const creation = useCreateTaskWithFiles({ projectId, featureId, currentUserId });
@@ -117,10 +125,12 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     });
 
   const move = (task: BoardCard, to: BoardMove) =>
-    moveMutation.mutate(
-      { projectId, featureId, task, move: to },
-      // The board was put back as it was; say why.
-      { onError: (error) => void toast.error(errorMessage(error, 'Failed to update task')) },
+    blockedStart.guard(task, to.status, () =>
+      moveMutation.mutate(
+        { projectId, featureId, task, move: to },
+        // The board was put back as it was; say why.
+        { onError: (error) => void toast.error(errorMessage(error, 'Failed to update task')) },
+      ),
     );
 
   const loadMoreCards = (status: TaskStatus) =>
@@ -340,6 +350,7 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
         isPending={deleteMutation.isPending}
         onConfirm={confirmDelete}
       />
+      {blockedStart.dialog}
     </>
   );
 }

@@ -24,6 +24,7 @@ function server(options: { someoneElseFirst?: Partial<TaskDetail> } = {}) {
   const result = fakeServer((call: Call) => {
     const path = pathnameOf(call);
     if (call.method === 'GET' && path === '/api/v1/tasks/task-1') return { status: 200, body: { success: true, message: 'ok', data: task } };
+    if (call.method === 'GET' && path === '/api/v1/tasks/task-1/relations') return { status: 200, body: { success: true, message: 'ok', data: [] } };
     if (call.method === 'GET' && path === '/api/v1/tasks/task-1/attachments')
       return { status: 200, body: { success: true, message: 'ok', data: [], limits: { maxFileSize: 1024, maxFiles: 5 } } };
     if (call.method === 'PUT' && path === '/api/v1/tasks/task-1') {

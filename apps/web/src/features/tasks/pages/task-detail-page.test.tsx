@@ -18,6 +18,7 @@ function server(stored: TaskDetail, update?: (call: Call) => Reply) {
     const path = pathnameOf(call);
     if (call.method === 'GET' && path === '/api/v1/tasks/task-1') return { status: 200, body: { success: true, message: 'ok', data: task } };
     if (call.method === 'GET' && path === '/api/v1/categories') return { status: 200, body: { success: true, categories: [taskCategory('category-1', 'Planning'), taskCategory('category-2', 'Design')] } };
+    if (call.method === 'GET' && path === '/api/v1/tasks/task-1/relations') return { status: 200, body: { success: true, message: 'ok', data: [] } };
     if (call.method === 'GET' && path === '/api/v1/tasks/task-1/attachments')
       return { status: 200, body: { success: true, message: 'ok', data: [], limits: { maxFileSize: 1024, maxFiles: 5 } } };
     if (call.method === 'PUT' && path === '/api/v1/tasks/task-1') {

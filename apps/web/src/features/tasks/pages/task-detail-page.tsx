@@ -26,10 +26,13 @@ import { attachmentsQueryOptions } from '../api/get-attachments';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTask } from '../api/get-task';
 import { useUpdateTask } from '../api/update-task';
+import { BlockedByBadge } from '../components/blocked-by-badge';
+import { useBlockedStartConfirm } from '../components/blocked-start-confirm';
 import { TaskAttachments } from '../components/task-attachments';
 import { TaskDetails } from '../components/task-details';
 import { TaskFields, type OptionsState } from '../components/task-fields';
 import { TaskHistory } from '../components/task-history';
+import { TaskRelations } from '../components/task-relations';
 import { CopyTaskLinkButton, TaskKey } from '../components/task-key';
 import { useInlineTaskEdit } from '../hooks/use-inline-task-edit';
 import { describeTaskField, taskFormDefaults, toUpdateTaskBody } from '../lib/task-form';
@@ -60,6 +63,7 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
   // Issue 18: the status, priority, assignee, due date and hours, changed in place.
   const inline = useInlineTaskEdit({ currentUserId });
   const [isEditing, setIsEditing] = useState(false);
+  const blockedStart = useBlockedStartConfirm();
 
   // The keyboard (issue 18): `e` enters Edit mode (as does arriving from a list's `e`); `s` / `p` /
   // `a` open the task's in-place status, priority and assignee pickers, or, where none is on
@@ -117,6 +121,11 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
       setIsEditing(false);
       return;
     }
+    // Starting a task an unfinished one still blocks asks first (issue 19).
+    blockedStart.guard(base, body.status, () => update(base, body, onStale));
+  };
+
+  const update = (base: TaskDetail, body: NonNullable<ReturnType<typeof toUpdateTaskBody>>, onStale: () => void) => {
     updateMutation.mutate(
       { task: base, body },
       {
@@ -167,6 +176,7 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               <TaskStatusBadge status={task.status} />
               <PriorityBadge priority={task.priority} />
               {task.isOverdue && <Badge tone="red">Overdue</Badge>}
+              <BlockedByBadge blockedBy={task.blockedBy} />
               {renderWatch?.(task)}
             </div>
           </div>
@@ -219,11 +229,12 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               task={task}
               editing={
                 canEdit
-                  ? { members, isBusy: inline.isSaving(task._id), onChange: (changes) => inline.save(task, changes) }
+                  ? { members, isBusy: inline.isSaving(task._id), onChange: (changes) => blockedStart.guard(task, changes.status, () => inline.save(task, changes)) }
                   : undefined
               }
             />
           )}
+          <TaskRelations task={task} currentUserId={currentUserId} />
           <TaskAttachments task={task} currentUserId={currentUserId} />
           {renderComments(task)}
         </div>
@@ -231,6 +242,7 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
           <TaskHistory history={task.history} />
         </div>
       </div>
+      {blockedStart.dialog}
     </>
   );
 }

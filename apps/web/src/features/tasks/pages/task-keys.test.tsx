@@ -17,6 +17,7 @@ function serveTask() {
     const path = pathnameOf(call);
     if (call.method === 'GET' && (path === '/api/v1/tasks/task-1' || path === '/api/v1/tasks/CP-7' || path === '/api/v1/tasks/cp-7'))
       return { status: 200, body: { success: true, message: 'Task fetched successfully', data: stored } };
+    if (call.method === 'GET' && path === '/api/v1/tasks/task-1/relations') return { status: 200, body: { success: true, message: 'ok', data: [] } };
     if (call.method === 'GET' && path === '/api/v1/tasks/task-1/attachments')
       return { status: 200, body: { success: true, message: 'ok', data: [], limits: { maxFileSize: 1024, maxFiles: 5 } } };
     return failure(404, 'NOT_FOUND', 'Task not found');

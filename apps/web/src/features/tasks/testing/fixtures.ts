@@ -50,6 +50,7 @@ export function taskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     blockedReason: null,
     version: 1,
     abilities: { canEdit: true, canDelete: true, canComment: true },
+    blockedBy: [],
     history: [],
     role: 'ADMIN',
     ...overrides,
@@ -59,7 +60,7 @@ export function taskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
 /** A board card: `rank` orders the cards of a column. */
 export function boardCard(id: string, title: string, status: TaskStatus, rank: string, overrides: Partial<BoardTask> = {}): BoardCard {
   const number = Number(/\d+/.exec(id)?.[0] ?? 1);
-  return { _id: id, number, key: `CP-${number}`, title, status, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank: rank, version: 1, ...overrides };
+  return { _id: id, number, key: `CP-${number}`, title, status, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank: rank, version: 1, blockedBy: [], ...overrides };
 }
 
 /**
