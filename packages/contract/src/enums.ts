@@ -51,6 +51,8 @@ export const historyActions = [
   'ATTACHMENT_REMOVED',
   'BLOCKED',
   'UNBLOCKED',
+  'SUBTASK_ADDED',
+  'SUBTASK_REMOVED',
 ] as const;
 export type HistoryAction = (typeof historyActions)[number];
 

@@ -13,6 +13,9 @@ export const historyUserSchema = z
 export const historyPersonSchema = z.object({ _id: z.string(), fullName: z.string() }).nullable();
 export type HistoryPerson = z.infer<typeof historyPersonSchema>;
 
+/** A subtask named in its parent's history (decision 033), as it was at the time. */
+const subtaskRefSchema = z.object({ _id: z.string(), key: z.string().describe('Such as WEB-42'), title: z.string() });
+
 const fromTo = <T extends z.ZodType>(schema: T) => z.object({ from: schema, to: schema });
 
 /** Each action's details; UPDATED holds one { from, to } per other field that changed. */
@@ -39,6 +42,8 @@ export const historyDetailsSchemas = {
     attachmentId: z.string(),
     attachmentName: z.string().describe('The name the attachment had'),
   }),
+  SUBTASK_ADDED: z.object({ subtask: subtaskRefSchema.describe('The subtask created under this task') }),
+  SUBTASK_REMOVED: z.object({ subtask: subtaskRefSchema.describe('The subtask deleted from under this task, as it was') }),
 } as const;
 
 type DetailsSchemas = typeof historyDetailsSchemas;
@@ -67,6 +72,8 @@ export const taskHistoryEntrySchema = z
     entry('UPDATED'),
     entry('ATTACHMENT_ADDED'),
     entry('ATTACHMENT_REMOVED'),
+    entry('SUBTASK_ADDED'),
+    entry('SUBTASK_REMOVED'),
   ])
   .describe('One change to a task, written by the server');
 export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;

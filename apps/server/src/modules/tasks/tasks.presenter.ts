@@ -4,6 +4,8 @@ import { presentDueDate } from '../features/features.presenter.js';
 import { taskAbilitiesFor } from '../projects/projects.policy.js';
 import type { HistoryRow, TaskDetailRow, TaskRow, TaskUserRef } from './tasks.repo.js';
 
+const NO_SUBTASKS = { total: 0, completed: 0 };
+
 /** Today's calendar date on the server (UTC): due days before it are overdue. */
 export function utcToday(): string {
   return new Date().toISOString().slice(0, 10);
@@ -38,6 +40,9 @@ export function presentTask(row: TaskRow, role: MemberRole, userId: string, toda
     blockedReason: row.blockedReason,
     version: row.version,
     abilities: taskAbilitiesFor(role, row.creator?.id === userId),
+    parentTaskId: row.parentTaskId,
+    parentTask: row.parentTask,
+    subtasks: row.subtasks ?? NO_SUBTASKS,
   };
 }
 
