@@ -122,6 +122,8 @@ export const queryKeys = {
   unreadNotificationCount: () => ['notifications', 'unread-count'] as const,
   /** Under the task: its detail's refresh refreshes it. */
   taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
+  /** Under the task: its subtasks in their order (decision 033); a change of any task of its feature refreshes them. */
+  subtasks: (taskId: string) => ['tasks', 'detail', taskId, 'subtasks'] as const,
   /** The palette's search for `q` (issue 18): kept a few seconds, so no change needs to mark it stale. */
   search: (q: string) => ['search', q] as const,
 };

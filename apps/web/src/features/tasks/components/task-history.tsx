@@ -6,6 +6,8 @@ import {
   FileX,
   Flag,
   History,
+  ListPlus,
+  ListX,
   Lock,
   LockOpen,
   Paperclip,
@@ -33,6 +35,8 @@ const icons: Record<HistoryAction, { icon: LucideIcon; tone: string }> = {
   UPDATED: { icon: PencilLine, tone: 'bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300' },
   ATTACHMENT_ADDED: { icon: Paperclip, tone: 'bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300' },
   ATTACHMENT_REMOVED: { icon: FileX, tone: 'bg-rose-50 text-rose-600 dark:bg-rose-950 dark:text-rose-300' },
+  SUBTASK_ADDED: { icon: ListPlus, tone: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300' },
+  SUBTASK_REMOVED: { icon: ListX, tone: 'bg-rose-50 text-rose-600 dark:bg-rose-950 dark:text-rose-300' },
 };
 
 /** The task's history, newest first (the server's order): one line per change, with when. */

@@ -50,6 +50,10 @@ function describeChange(entry: TaskHistoryEntry): string {
     }
     case 'ATTACHMENT_REMOVED':
       return `Removed ${entry.details.attachmentName}`;
+    case 'SUBTASK_ADDED':
+      return `Added subtask ${entry.details.subtask.key} "${entry.details.subtask.title}"`;
+    case 'SUBTASK_REMOVED':
+      return `Deleted subtask ${entry.details.subtask.key} "${entry.details.subtask.title}"`;
   }
 }
 

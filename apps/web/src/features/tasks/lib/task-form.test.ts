@@ -34,6 +34,9 @@ const task: Task = {
   blockedReason: null,
   version: 4,
   abilities: { canEdit: true, canDelete: false, canComment: true },
+  parentTaskId: null,
+  parentTask: null,
+  subtasks: { total: 0, completed: 0 },
 };
 
 describe('toCreateTaskBody', () => {
