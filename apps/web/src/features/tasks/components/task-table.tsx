@@ -10,6 +10,7 @@ import { SortableTh, Table, TableBody, TableHead, TableRow, Td, Th } from '@/com
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { AttachmentCount } from './attachment-count';
+import { SubtaskOfLink, SubtaskProgress } from './subtask-badges';
 import { TaskKey } from './task-key';
 import type { OptionsState } from './task-fields';
 import { TaskAssigneePicker, TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
@@ -102,6 +103,8 @@ function TaskTableRow({
               </span>
             )}
           <AttachmentCount count={task.attachments.length} />
+          <SubtaskProgress progress={task.subtasks} />
+          <SubtaskOfLink task={{ parentTask: task.parentTask, projectId: task.projectId._id, featureId: task.featureId._id }} />
         </span>
       </Td>
       <Td>

@@ -26,6 +26,8 @@ import { attachmentsQueryOptions } from '../api/get-attachments';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTask } from '../api/get-task';
 import { useUpdateTask } from '../api/update-task';
+import { SubtaskOfLink, SubtaskProgress } from '../components/subtask-badges';
+import { SubtasksPanel } from '../components/subtasks-panel';
 import { TaskAttachments } from '../components/task-attachments';
 import { TaskDetails } from '../components/task-details';
 import { TaskFields, type OptionsState } from '../components/task-fields';
@@ -168,6 +170,8 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               <PriorityBadge priority={task.priority} />
               {task.isOverdue && <Badge tone="red">Overdue</Badge>}
               {renderWatch?.(task)}
+              <SubtaskProgress progress={task.subtasks} />
+              <SubtaskOfLink task={{ parentTask: task.parentTask, projectId: task.projectId._id, featureId: task.featureId._id }} className="text-sm" />
             </div>
           </div>
           {canEdit && (
@@ -224,6 +228,7 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               }
             />
           )}
+          {task.parentTaskId === null && <SubtasksPanel task={task} currentUserId={currentUserId} />}
           <TaskAttachments task={task} currentUserId={currentUserId} />
           {renderComments(task)}
         </div>
