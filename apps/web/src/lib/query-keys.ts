@@ -70,7 +70,7 @@ export const queryKeys = {
   taskBoards: (projectId: string, featureId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board'] as const,
   /** A feature's board: its columns' loaded cards (or those the search and priority match), in board order, and their counts. */
-  taskBoard: (projectId: string, featureId: string, query: { search?: string; priority?: string } = {}) =>
+  taskBoard: (projectId: string, featureId: string, query: { search?: string; priority?: string; hideSubtasks?: boolean } = {}) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board', query] as const,
   /** Prefix of every task's detail (and what is under it). */
   taskDetails: () => ['tasks', 'detail'] as const,
