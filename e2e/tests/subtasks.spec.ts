@@ -28,7 +28,12 @@ test.describe('subtasks', () => {
     const parentRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Ship version 2', exact: true }) });
     await expect(parentRow).toContainText('1 of 2 done');
     const subtaskRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Tag the release', exact: true }) });
-    await subtaskRow.getByRole('link', { name: /Subtask of/ }).click();
+    await expect(subtaskRow.getByRole('link', { name: /Subtask of/ })).toHaveAttribute('href', new RegExp(`/task/${parent._id}$`));
+
+    // The board: the parent's card shows its progress; a subtask's card links to its parent.
+    await page.getByRole('button', { name: 'Board' }).click();
+    await expect(page.getByTestId('board-card').filter({ hasText: 'Ship version 2' })).toContainText('1 of 2 done');
+    await page.getByTestId('board-card').filter({ hasText: 'Tag the release' }).getByRole('link', { name: /Subtask of/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ship version 2' })).toBeVisible();
   });
 });

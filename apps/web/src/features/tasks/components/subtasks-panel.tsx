@@ -11,6 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskDetail } from '@tasklane/contract';
 import { ArrowDown, ArrowUp, GripVertical, ListChecks, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -27,6 +28,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 import { useCreateTask } from '../api/create-task';
 import { useSubtasks } from '../api/get-subtasks';
 import { useReorderSubtasks } from '../api/reorder-subtasks';
@@ -57,6 +59,7 @@ export function SubtasksPanel({ task, currentUserId }: SubtasksPanelProps) {
   const updateMutation = useUpdateTask({ currentUserId });
   const reorderMutation = useReorderSubtasks({ currentUserId });
   const [title, setTitle] = useState('');
+  const queryClient = useQueryClient();
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
@@ -82,11 +85,21 @@ export function SubtasksPanel({ task, currentUserId }: SubtasksPanelProps) {
     );
   };
 
-  const toggle = (subtask: Task) =>
+  // The tick shows at once; a refusal puts the list back as the server has it.
+  const toggle = (subtask: Task) => {
+    const status = subtask.status === 'COMPLETED' ? 'TODO' : 'COMPLETED';
+    const key = queryKeys.subtasks(task._id);
+    queryClient.setQueryData<Task[]>(key, (list) => list?.map((item) => (item._id === subtask._id ? { ...item, status } : item)));
     updateMutation.mutate(
-      { task: subtask, body: { status: subtask.status === 'COMPLETED' ? 'TODO' : 'COMPLETED', version: subtask.version } },
-      { onError: (error) => void toast.error(errorMessage(error, 'Failed to update task')) },
+      { task: subtask, body: { status, version: subtask.version } },
+      {
+        onError(error) {
+          toast.error(errorMessage(error, 'Failed to update task'));
+          void queryClient.invalidateQueries({ queryKey: key });
+        },
+      },
     );
+  };
 
   const reorder = (next: Task[]) =>
     reorderMutation.mutate(
