@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Category, Feature, TaskDetail } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFeature, buildProject, buildTask, type ProjectCast } from '../../../test/factories.js';
+import { openTestEventStream } from '../../../test/event-stream.js';
 import { startScene } from '../../../test/scene.js';
 import type { TestServer } from '../../../test/test-server.js';
 
@@ -257,5 +258,22 @@ describe('editing (PUT /api/v1/tasks/{id})', () => {
       expect(response.status).toBe(400);
       expect(response.body.errors).toEqual([expect.objectContaining({ field: 'featureId' })]);
     }
+  });
+});
+
+describe('live events', () => {
+  it('a reorder tells the parent changed; deleting a parent with its subtasks tells of each one deleted', async () => {
+    const parent = await buildParent();
+    const [a, b] = [await subtaskOf(parent._id), await subtaskOf(parent._id)];
+    const stream = await openTestEventStream(server.url, cast.viewer.cookie);
+    await stream.ready();
+    const reordered = await server.request('PUT', `/api/v1/tasks/${parent._id}/subtasks/order`, { cookie: cast.member.cookie, body: { subtaskIds: [b._id, a._id] } });
+    expect(reordered.status).toBe(200);
+    expect(await stream.nextChange()).toMatchObject({ type: 'task.updated', taskId: parent._id, featureId: feature._id, version: parent.version });
+    expect((await server.request('DELETE', `/api/v1/tasks/${parent._id}?subtasks=delete`, { cookie: cast.member.cookie })).status).toBe(200);
+    const deleted = [await stream.nextChange(), await stream.nextChange(), await stream.nextChange()];
+    expect(deleted.map((event) => event?.type)).toEqual(['task.deleted', 'task.deleted', 'task.deleted']);
+    expect(deleted.map((event) => event?.taskId).sort()).toEqual([parent._id, a._id, b._id].sort());
+    stream.close();
   });
 });
