@@ -12,7 +12,7 @@ test.describe('subtasks', () => {
 
     const panel = page.getByRole('region', { name: 'Subtasks' });
     await expect(panel.getByText('0 of 1 done')).toBeVisible();
-    await panel.getByLabel('Subtask title').fill('Tag the release');
+    await panel.getByLabel('New subtask').fill('Tag the release');
     await panel.getByRole('button', { name: 'Add subtask' }).click();
     await expect(panel.getByRole('link', { name: 'Tag the release' })).toBeVisible();
     await expect(panel.getByText('0 of 2 done')).toBeVisible();

@@ -82,12 +82,12 @@ describe('SubtasksPanel on the task detail page', () => {
     const user = userEvent.setup();
     show();
     await within(await screen.findByRole('region', { name: 'Subtasks' })).findByText('1 of 1 done');
-    await user.type(within(panel()).getByLabelText('Subtask title'), '  Book the venue ');
+    await user.type(within(panel()).getByLabelText('New subtask'), '  Book the venue ');
     await user.click(within(panel()).getByRole('button', { name: 'Add subtask' }));
     await within(panel()).findByText('Book the venue');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ title: 'Book the venue', parentTaskId: 'task-1' });
     expect(within(panel()).getByText('1 of 2 done')).toBeTruthy();
-    expect((within(panel()).getByLabelText('Subtask title') as HTMLInputElement).value).toBe('');
+    expect((within(panel()).getByLabelText('New subtask') as HTMLInputElement).value).toBe('');
   });
 
   it('completes a subtask with its tick, sending its version', async () => {

@@ -173,7 +173,7 @@ export function SubtasksPanel({ task, currentUserId }: SubtasksPanelProps) {
       {canEdit && (
         <form onSubmit={add} className="mt-4 flex gap-2">
           <label htmlFor="new-subtask-title" className="sr-only">
-            Subtask title
+            New subtask
           </label>
           <Input
             id="new-subtask-title"
