@@ -183,7 +183,7 @@ export function SubtasksPanel({ task, currentUserId }: SubtasksPanelProps) {
             onChange={(event) => setTitle(event.target.value)}
             disabled={createMutation.isPending}
           />
-          <Button type="submit" variant="secondary" isLoading={createMutation.isPending} disabled={!title.trim()}>
+          <Button type="submit" variant="secondary" className="shrink-0 whitespace-nowrap" isLoading={createMutation.isPending} disabled={!title.trim()}>
             {!createMutation.isPending && <Plus aria-hidden="true" className="size-4" />}
             Add subtask
           </Button>
