@@ -385,6 +385,12 @@ const rows: Record<string, Row> = {
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}` }),
   },
   'GET /api/v1/tasks/board': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/board?featureId=${world.feature._id}` }) },
+  // Subtasks (decision 033): any member reads them; editors reorder (an empty list: the task has none).
+  'GET /api/v1/tasks/:taskId/subtasks': { statuses: members(200), request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/subtasks` }) },
+  'PUT /api/v1/tasks/:taskId/subtasks/order': {
+    statuses: [401, 404, 403, 200, 200, 200, 200, 200],
+    request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/subtasks/order`, body: { subtaskIds: [] } }),
+  },
   'POST /api/v1/tasks/:taskId/move': {
     statuses: [401, 404, 403, 200, 200, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/tasks/${world.task._id}/move`, body: { status: 'IN_REVIEW' } }),

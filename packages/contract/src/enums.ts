@@ -53,6 +53,8 @@ export const historyActions = [
   'UNBLOCKED',
   'RELATION_ADDED',
   'RELATION_REMOVED',
+  'SUBTASK_ADDED',
+  'SUBTASK_REMOVED',
 ] as const;
 export type HistoryAction = (typeof historyActions)[number];
 

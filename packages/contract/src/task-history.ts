@@ -21,6 +21,8 @@ const relationDetailsSchema = z.object({
   direction: z.enum(taskRelationDirections).describe('outgoing: this task BLOCKS / DUPLICATES the other; incoming: the other one does'),
   task: z.object({ _id: z.string(), key: z.string(), title: z.string() }).describe('The other task'),
 });
+/** A subtask named in its parent's history (decision 033), as it was at the time. */
+const subtaskRefSchema = z.object({ _id: z.string(), key: z.string().describe('Such as WEB-42'), title: z.string() });
 
 const fromTo = <T extends z.ZodType>(schema: T) => z.object({ from: schema, to: schema });
 
@@ -50,6 +52,8 @@ export const historyDetailsSchemas = {
   }),
   RELATION_ADDED: relationDetailsSchema,
   RELATION_REMOVED: relationDetailsSchema,
+  SUBTASK_ADDED: z.object({ subtask: subtaskRefSchema.describe('The subtask created under this task') }),
+  SUBTASK_REMOVED: z.object({ subtask: subtaskRefSchema.describe('The subtask deleted from under this task, as it was') }),
 } as const;
 
 type DetailsSchemas = typeof historyDetailsSchemas;
@@ -80,6 +84,8 @@ export const taskHistoryEntrySchema = z
     entry('ATTACHMENT_REMOVED'),
     entry('RELATION_ADDED'),
     entry('RELATION_REMOVED'),
+    entry('SUBTASK_ADDED'),
+    entry('SUBTASK_REMOVED'),
   ])
   .describe('One change to a task, written by the server');
 export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;

@@ -79,6 +79,27 @@ export const taskAbilitiesSchema = z
   .describe("What the caller's role lets them do with this task; the server enforces the same rules");
 export type TaskAbilities = z.infer<typeof taskAbilitiesSchema>;
 
+/** A parent's progress (decision 033): { 0, 0 } on a task without subtasks. */
+export const subtaskProgressSchema = z
+  .object({
+    total: z.number().describe('Its subtasks, whatever their status'),
+    completed: z.number().describe('Those COMPLETED'),
+  })
+  .describe("A task's subtasks: how many, and how many are done ({ total: 0, completed: 0 } when it has none)");
+export type SubtaskProgress = z.infer<typeof subtaskProgressSchema>;
+
+/** The parent a subtask names, for its link (same project, so the key is the project's). */
+export const parentTaskRefSchema = z
+  .object({ _id: z.string(), key: z.string(), title: z.string() })
+  .nullable()
+  .describe('The parent task, for a link to it; null on a top-level task');
+
+const parentSubtaskFields = {
+  parentTaskId: z.string().nullable().describe('The task this one is a subtask of (same feature), or null for a top-level task'),
+  parentTask: parentTaskRefSchema,
+  subtasks: subtaskProgressSchema,
+};
+
 const taskNumberSchema = z.number().describe('Its number in its project: 1, 2, 3 ... in creation order, never reused');
 const taskKeySchema = z.string().describe("Its project's key and its number, such as WEB-42: GET /tasks/{key} answers it too");
 
@@ -108,6 +129,7 @@ export const taskSchema = z
     version: z.number().describe('Starts at 1, incremented by every change; send it back with PUT'),
     abilities: taskAbilitiesSchema,
     blockedBy: blockedBySchema,
+    ...parentSubtaskFields,
   })
   .describe('Task');
 export type Task = z.infer<typeof taskSchema>;
@@ -144,13 +166,24 @@ const taskFields = {
   blockedReason: blockedReasonSchema,
 };
 
-export const createTaskBodySchema = z.object({
-  title: titleSchema,
-  categoryId: referenceSchema('Category is required').describe('One of your TASK categories'),
-  featureId: referenceSchema('Feature is required').describe("One of the project's features"),
-  projectId: referenceSchema().optional().describe("The feature's project (taken from the feature when left out)"),
-  ...taskFields,
-});
+const parentTaskIdSchema = referenceSchema('Parent task must be a task id').describe(
+  "Makes the new task a subtask of this task (decision 033): a top-level task of the same feature. featureId and categoryId may then be left out (the parent's are taken)",
+);
+
+export const createTaskBodySchema = z
+  .object({
+    title: titleSchema,
+    categoryId: referenceSchema('Category is required').optional().describe("One of your TASK categories (a subtask may leave it out: its parent's)"),
+    featureId: referenceSchema('Feature is required').optional().describe("One of the project's features (a subtask may leave it out: its parent's)"),
+    projectId: referenceSchema().optional().describe("The feature's project (taken from the feature when left out)"),
+    parentTaskId: parentTaskIdSchema.nullish(),
+    ...taskFields,
+  })
+  .superRefine((body, context) => {
+    if (body.parentTaskId) return;
+    if (!body.featureId) context.addIssue({ code: 'custom', path: ['featureId'], message: 'Feature is required' });
+    if (!body.categoryId) context.addIssue({ code: 'custom', path: ['categoryId'], message: 'Category is required' });
+  });
 export type CreateTaskBody = z.input<typeof createTaskBodySchema>;
 export type CreateTaskData = z.output<typeof createTaskBodySchema>;
 
@@ -165,6 +198,9 @@ export const updateTaskBodySchema = z.object({
   ),
   featureId: referenceSchema().optional().describe("Another of the project's features"),
   projectId: referenceSchema().optional().describe("Accepted for the spec's clients; must be the task's project"),
+  parentTaskId: referenceSchema('Parent task must be a task id')
+    .nullish()
+    .describe("Set at creation only (decision 033): accepted when it is the task's current parent (or null on a top-level task), refused otherwise"),
   version: versionSchema,
   ...taskFields,
 });
@@ -209,6 +245,8 @@ const taskFilters = {
   sortBy: z.enum(taskSortFields, { error: `sortBy must be one of ${taskSortFields.join(', ')}` }),
 };
 
+const hideSubtasksSchema = queryBooleanSchema.optional().describe('true: only top-level tasks, no subtasks ("Hide subtasks")');
+
 export const listTasksQuerySchema = z.object({
   featureId: idSchema.describe('The feature whose tasks to list'),
   page: pageQuerySchema,
@@ -216,6 +254,7 @@ export const listTasksQuerySchema = z.object({
   ...taskFilters,
   sortBy: taskFilters.sortBy.default('createdAt'),
   sortOrder: sortOrderSchema.default('desc'),
+  hideSubtasks: hideSubtasksSchema,
 });
 export type ListTasksQuery = z.input<typeof listTasksQuerySchema>;
 export type ListTasksData = z.output<typeof listTasksQuerySchema>;
@@ -336,6 +375,7 @@ export const boardQuerySchema = z
     limit: queryIntSchema('limit', 1, BOARD_PAGE_MAX)
       .default(BOARD_PAGE_SIZE)
       .describe(`Cards per column, 1 to ${BOARD_PAGE_MAX} (default ${BOARD_PAGE_SIZE})`),
+    hideSubtasks: hideSubtasksSchema,
   })
   .superRefine((query, context) => {
     if (query.after && !query.status) context.addIssue({ code: 'custom', path: ['status'], message: 'status is required with after' });
@@ -358,6 +398,7 @@ export const boardTaskSchema = z
     boardRank: z.string().describe('Its place: cards of a column sort by this key, compared byte by byte'),
     version: z.number(),
     blockedBy: blockedBySchema,
+    ...parentSubtaskFields,
   })
   .describe('Board card');
 export type BoardTask = z.infer<typeof boardTaskSchema>;
@@ -415,3 +456,36 @@ export type MovedTask = z.infer<typeof movedTaskSchema>;
 
 export const moveTaskResponseSchema = messageResponseSchema.extend({ data: movedTaskSchema });
 export type MoveTaskResponse = z.infer<typeof moveTaskResponseSchema>;
+
+/**
+ * DELETE /tasks/{id}: what becomes of the task's subtasks (decision 033). `keep` (the default,
+ * so the spec's DELETE without it deletes only the task, as ever) leaves them as top-level
+ * tasks; `delete` deletes them with it.
+ */
+export const deleteTaskQuerySchema = z.object({
+  subtasks: z
+    .enum(['keep', 'delete'], { error: 'subtasks must be keep or delete' })
+    .default('keep')
+    .describe("Its subtasks: keep (default) leaves them as top-level tasks, delete deletes them too"),
+});
+export type DeleteTaskQuery = z.input<typeof deleteTaskQuerySchema>;
+
+/** A parent's subtasks, in their order (GET /tasks/{taskId}/subtasks). */
+export const subtasksResponseSchema = messageResponseSchema.extend({
+  data: z.array(taskSchema).describe("In the parent's order"),
+});
+export type SubtasksResponse = z.infer<typeof subtasksResponseSchema>;
+
+/** The new order of a parent's subtasks: every one of them, once (PUT /tasks/{taskId}/subtasks/order). */
+export const reorderSubtasksBodySchema = z.object({
+  subtaskIds: z
+    .array(idSchema, { error: 'subtaskIds must be a list of task ids' })
+    .max(1000, 'subtaskIds must hold at most 1000 ids')
+    .refine((ids) => new Set(ids).size === ids.length, 'subtaskIds must not repeat a task')
+    .describe("Every subtask of the task, once, in the new order"),
+});
+export type ReorderSubtasksBody = z.input<typeof reorderSubtasksBodySchema>;
+
+export const reorderSubtasksResponseSchema = messageResponseSchema.extend({
+  data: z.object({ subtaskIds: z.array(z.string()).describe('The subtasks in their new order') }),
+});

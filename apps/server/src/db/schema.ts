@@ -449,6 +449,14 @@ export const tasks = pgTable(
      */
     boardRank: text('board_rank').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The task this one is a subtask of (issue 19, decision 033): a task of the same feature that
+     * is not itself a subtask; set at creation only. Deleting the parent without its subtasks
+     * leaves them as top-level tasks (the service clears it first, bumping their versions).
+     */
+    parentTaskId: uuid('parent_task_id').references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    /** A subtask's place in its parent's list (ascending; ties by creation): PUT /tasks/{id}/subtasks/order. */
+    subtaskPosition: integer('subtask_position').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -481,6 +489,8 @@ export const tasks = pgTable(
     // The board reads each column of a feature in rank order (then id), a page at a time; the
     // feature's counts per status (statistics, column totals) are an index-only scan of it.
     index('tasks_feature_status_rank_idx').on(table.featureId, table.status, table.boardRank, table.id),
+    // A parent's subtasks in order, and its progress counts (decision 033).
+    index('tasks_parent_position_idx').on(table.parentTaskId, table.subtaskPosition).where(sql`${table.parentTaskId} is not null`),
   ],
 );
 
@@ -509,6 +519,8 @@ export const taskHistory = pgTable(
         'UNBLOCKED',
         'RELATION_ADDED',
         'RELATION_REMOVED',
+        'SUBTASK_ADDED',
+        'SUBTASK_REMOVED',
       ],
     }).notNull(),
     details: jsonb('details').notNull().default({}),

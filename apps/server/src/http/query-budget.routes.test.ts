@@ -411,10 +411,11 @@ describe('SQL statements per request', () => {
       return call('GET', `/api/v1/tasks/${task.key.toLowerCase()}?projectId=${project._id}`, { cookie: other.cookie });
     },
     'POST /api/v1/tasks': async () => {
-      const { project, feature, category } = await buildTaskFixture();
+      // A subtask (decision 033): its parent is read too, and its SUBTASK_ADDED written.
+      const { project, feature, category, task } = await buildTaskFixture();
       return call('POST', '/api/v1/tasks', {
         cookie: owner.cookie,
-        body: { projectId: project._id, featureId: feature._id, title: 'Budget task', categoryId: category._id, assigneeId: other.user.id },
+        body: { projectId: project._id, featureId: feature._id, title: 'Budget task', categoryId: category._id, assigneeId: other.user.id, parentTaskId: task._id },
       });
     },
     'PUT /api/v1/tasks/:taskId': async () => {
@@ -436,8 +437,21 @@ describe('SQL statements per request', () => {
       });
     },
     'DELETE /api/v1/tasks/:taskId': async () => {
-      const { task } = await buildTaskFixture();
-      return call('DELETE', `/api/v1/tasks/${task._id}`, { cookie: owner.cookie });
+      // A parent deleted with its subtasks (decision 033): the costliest delete.
+      const { feature, category, task } = await buildTaskFixture();
+      await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, parentTaskId: task._id });
+      return call('DELETE', `/api/v1/tasks/${task._id}?subtasks=delete`, { cookie: owner.cookie });
+    },
+    'GET /api/v1/tasks/:taskId/subtasks': async () => {
+      const { feature, category, task } = await buildTaskFixture();
+      await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, parentTaskId: task._id });
+      return call('GET', `/api/v1/tasks/${task._id}/subtasks`, { cookie: other.cookie });
+    },
+    'PUT /api/v1/tasks/:taskId/subtasks/order': async () => {
+      const { feature, category, task } = await buildTaskFixture();
+      const first = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, parentTaskId: task._id });
+      const second = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id, parentTaskId: task._id });
+      return call('PUT', `/api/v1/tasks/${task._id}/subtasks/order`, { cookie: other.cookie, body: { subtaskIds: [second._id, first._id] } });
     },
     // A page past the end (its own count) with the done tasks hidden (their count, issue 18).
     'GET /api/v1/users/tasks': () => call('GET', '/api/v1/users/tasks?search=Task&page=99&limit=5&hideDone=true', { cookie: other.cookie }),

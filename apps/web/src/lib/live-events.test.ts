@@ -7,10 +7,10 @@ import { filledCache, ids, liveEvent as event } from './testing/cached-answers';
 const { F, T } = ids;
 
 describe('applyLiveEvents', () => {
-  it('a task edit makes its lists, board, detail (one key, whichever route opened it), attachments, project numbers, /tasks and My day stale, nothing else', async () => {
+  it("a task edit makes its lists, board, detail (one key, whichever route opened it), attachments, its feature's other held tasks (a parent's progress), project numbers, /tasks and My day stale, nothing else", async () => {
     const { client, stale } = filledCache();
     await applyLiveEvents(client, [event('task.updated')], 'me');
-    expect(stale()).toEqual(['assigned', 'attachments', 'board', 'myProjects', 'project', 'task', 'tasks', 'today'].sort());
+    expect(stale()).toEqual(['assigned', 'attachments', 'board', 'myProjects', 'otherTask', 'project', 'task', 'tasks', 'today'].sort());
   });
 
   it("a comment makes only that task's comments stale", async () => {

@@ -75,7 +75,7 @@ export const queryKeys = {
   taskBoards: (projectId: string, featureId: string) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board'] as const,
   /** A feature's board: its columns' loaded cards (or those the search and priority match), in board order, and their counts. */
-  taskBoard: (projectId: string, featureId: string, query: { search?: string; priority?: string } = {}) =>
+  taskBoard: (projectId: string, featureId: string, query: { search?: string; priority?: string; hideSubtasks?: boolean } = {}) =>
     ['projects', 'detail', projectId, 'features', 'detail', featureId, 'tasks', 'board', query] as const,
   /** Prefix of every task's detail (and what is under it). */
   taskDetails: () => ['tasks', 'detail'] as const,
@@ -129,6 +129,8 @@ export const queryKeys = {
   taskWatch: (taskId: string) => ['tasks', 'detail', taskId, 'watch'] as const,
   /** Its relations (issue 19), under the task: deleting or refreshing the task does the same to them. */
   taskRelations: (taskId: string) => ['tasks', 'detail', taskId, 'relations'] as const,
+  /** Under the task: its subtasks in their order (decision 033); a change of any task of its feature refreshes them. */
+  subtasks: (taskId: string) => ['tasks', 'detail', taskId, 'subtasks'] as const,
   /** The palette's search for `q` (issue 18): kept a few seconds, so no change needs to mark it stale. */
   search: (q: string) => ['search', q] as const,
   /** Prefix of every range the calendar read (issue 19): what changes a task or a todo makes them stale. */

@@ -102,6 +102,8 @@ function staleAnswersOf(change: Change, currentUserId: string | undefined): Stal
     { queryKey: queryKeys.taskBoards(projectId, featureId) },
   ];
   const assigned: Stale = { queryKey: queryKeys.assignedTasks() };
+  // The feature's tasks held in detail: a subtask's change is its parent's progress (decision 033).
+  const subtaskParents: Stale = { tasksOf: { featureId } };
   switch (change.type) {
     case 'account.updated':
       return [{ queryKey: queryKeys.me() }];
@@ -168,13 +170,15 @@ function staleAnswersOf(change: Change, currentUserId: string | undefined): Stal
         assigned,
       ];
     case 'task.created':
-      return [...featureTasks, ...projectNumbers, assigned];
+      // A subtask's parent (decision 033) is a task of the same feature: its progress, history and subtasks.
+      return [...featureTasks, subtaskParents, ...projectNumbers, assigned];
     case 'task.updated':
     case 'task.moved':
     case 'task.deleted':
       return [
         ...featureTasks,
         { queryKey: queryKeys.task(taskId) },
+        subtaskParents,
         ...projectNumbers,
         assigned,
         ...(change.type === 'task.deleted' ? [{ queryKey: queryKeys.comments(taskId) }] : []),

@@ -97,6 +97,10 @@ import {
   taskSavedResponseSchema,
   tasksResponseSchema,
   updateTaskBodySchema,
+  deleteTaskQuerySchema,
+  reorderSubtasksBodySchema,
+  reorderSubtasksResponseSchema,
+  subtasksResponseSchema,
 } from '../tasks.js';
 import { defaultTodoCategoryBodySchema, defaultTodoCategoryResponseSchema, listTodosQuerySchema, quickTodoBodySchema, todoBodySchema, todoParamsSchema, todoResponseSchema, todosResponseSchema, updateTodoBodySchema } from '../todos.js';
 import {
@@ -600,8 +604,10 @@ export const operations = defineOperations(operationRoutes, {
     },
     delete: {
       tags: ['tasks'],
-      summary: 'Delete a task with its comments and history (ADMIN, MODERATOR; a MEMBER their own)',
+      summary:
+        'Delete a task with its comments and history (ADMIN, MODERATOR; a MEMBER their own); its subtasks stay as top-level tasks unless subtasks=delete (then the caller must be allowed to delete each)',
       params: taskParamsSchema,
+      query: deleteTaskQuerySchema,
       responses: { 200: messageResponseSchema },
       errors: memberErrors,
     },
@@ -611,6 +617,24 @@ export const operations = defineOperations(operationRoutes, {
       query: listAssignedTasksQuerySchema,
       responses: { 200: assignedTasksResponseSchema },
       errors: memberErrors,
+    },
+  },
+  subtasks: {
+    list: {
+      tags: ['tasks'],
+      summary: "A task's subtasks in their order, populated as task answers are (members)",
+      params: taskParamsSchema,
+      responses: { 200: subtasksResponseSchema },
+      errors: memberErrors,
+    },
+    reorder: {
+      tags: ['tasks'],
+      summary:
+        "Put a task's subtasks in a new order (MEMBER, MODERATOR, ADMIN): every subtask once; 409 when the list is not exactly its subtasks (one was added or removed meanwhile)",
+      params: taskParamsSchema,
+      body: reorderSubtasksBodySchema,
+      responses: { 200: reorderSubtasksResponseSchema },
+      errors: [...memberErrors, 409],
     },
   },
   comments: {

@@ -100,6 +100,10 @@ export const operationRoutes = {
     delete: { method: 'DELETE', path: '/api/v1/tasks/:taskId' },
     listAssigned: { method: 'GET', path: '/api/v1/users/tasks' },
   },
+  subtasks: {
+    list: { method: 'GET', path: '/api/v1/tasks/:taskId/subtasks' },
+    reorder: { method: 'PUT', path: '/api/v1/tasks/:taskId/subtasks/order' },
+  },
   comments: {
     list: { method: 'GET', path: '/api/v1/tasks/:taskId/comments' },
     create: { method: 'POST', path: '/api/v1/tasks/:taskId/comments' },

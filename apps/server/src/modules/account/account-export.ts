@@ -63,7 +63,7 @@ function sectionsFor(userId: string): Section[] {
       name: 'tasks',
       from: sql`tasks c`,
       where: sql`(c.project_id in (${ownedProjects}) or c.created_by = ${userId})`,
-      document: sql`json_build_object('_id', c.id, 'projectId', c.project_id, 'featureId', c.feature_id, 'number', c.number, 'title', c.title,
+      document: sql`json_build_object('_id', c.id, 'projectId', c.project_id, 'featureId', c.feature_id, 'parentTaskId', c.parent_task_id, 'number', c.number, 'title', c.title,
         'description', c.description, 'status', c.status, 'priority', c.priority, 'assigneeId', c.assignee_id,
         'dueDate', c.due_date, 'category', c.category_id, 'estimatedHours', c.estimated_hours, 'actualHours', c.actual_hours,
         'tags', c.tags, 'blockedReason', c.blocked_reason, 'createdBy', c.created_by, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,

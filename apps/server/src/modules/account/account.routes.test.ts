@@ -559,7 +559,7 @@ describe('GET /api/v1/users/me/export', () => {
     expect(data.workspaces.map((item: { name: string }) => item.name)).toContain('Home base');
     expect(data.projects).toContainEqual(expect.objectContaining({ _id: project._id, name: 'Garden', workspaceId: workspace._id, key: project.key }));
     expect(data.features).toContainEqual(expect.objectContaining({ _id: feature._id, defaultCategoryId: null }));
-    expect(data.tasks).toContainEqual(expect.objectContaining({ _id: task._id, number: 1 }));
+    expect(data.tasks).toContainEqual(expect.objectContaining({ _id: task._id, number: 1, parentTaskId: null }));
     expect(data.taskRelations).toEqual([expect.objectContaining({ _id: relation._id, type: 'BLOCKS', sourceTaskId: task._id, targetTaskId: later._id, createdBy: user.id })]);
     expect(data.comments).toEqual([expect.objectContaining({ _id: comment._id, comment: 'Water the roses', taskId: task._id })]);
     expect(text).not.toContain('Not theirs');

@@ -1,5 +1,5 @@
 import type { HistoryChange } from '@tasklane/contract';
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRow } from '../../db/insert-select.js';
 import { projects, taskAttachments, taskHistory, tasks, users } from '../../db/schema.js';
@@ -207,12 +207,14 @@ export async function deleteAttachmentWithHistory(db: Db, actor: Actor, taskId: 
 /** Which tasks' attachments a delete takes with it. */
 export type AttachmentScope =
   | { taskId: string }
+  | { taskWithSubtasksId: string }
   | { featureId: string }
   | { projectId: string }
   | { workspaceId: string };
 
 function scopeCondition(scope: AttachmentScope): SQL {
   if ('taskId' in scope) return eq(tasks.id, scope.taskId);
+  if ('taskWithSubtasksId' in scope) return or(eq(tasks.id, scope.taskWithSubtasksId), eq(tasks.parentTaskId, scope.taskWithSubtasksId))!;
   if ('featureId' in scope) return eq(tasks.featureId, scope.featureId);
   if ('projectId' in scope) return eq(tasks.projectId, scope.projectId);
   return inArray(tasks.projectId, sql`(select ${projects.id} from ${projects} where ${projects.workspaceId} = ${scope.workspaceId})`);

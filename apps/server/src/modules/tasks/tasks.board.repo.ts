@@ -1,19 +1,22 @@
 import type { BoardCursor, MemberRole, Priority, TaskStatus } from '@tasklane/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, tasks, users, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
 import { taskSearchCondition } from './tasks.list.repo.js';
 import { blockedByJsonOf, type BlockerTuple } from '../relations/relations.repo.js';
-import type { TaskColumns } from './tasks.repo.js';
+import { subtaskCountsJson, type TaskColumns } from './tasks.repo.js';
 
-export type BoardTaskRow = Pick<TaskColumns, 'id' | 'number' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version'> & {
+export type BoardTaskRow = Pick<TaskColumns, 'id' | 'number' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version' | 'parentTaskId'> & {
   assignee: Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'avatar'> | null;
   /** Its unfinished blockers (issue 19). */
   blockedBy: BlockerTuple[];
+  /** A subtask's parent (its key is made with the project's key). */
+  parentTask: { _id: string; number: number; title: string } | null;
+  subtasks: { total: number; completed: number };
 };
 
-export type BoardFilters = { search?: string; priority?: Priority };
+export type BoardFilters = { search?: string; priority?: Priority; hideSubtasks?: boolean };
 
 /**
  * The first `limit` cards of each of `statuses` (after `after` in board order: rank, then id),
@@ -41,6 +44,11 @@ export async function listBoardColumns(
       boardRank: tasks.boardRank,
       version: tasks.version,
       assigneeId: tasks.assigneeId,
+      parentTaskId: tasks.parentTaskId,
+      // Decision 033: the parent for a subtask's link, a parent's progress.
+      parentTask: sql<BoardTaskRow['parentTask']>`(select json_build_object('_id', p.id, 'number', p.number, 'title', p.title)
+        from ${tasks} p where p.id = "tasks"."parent_task_id")`.as('parent_task'),
+      subtasks: subtaskCountsJson.as('subtask_counts'),
     })
     .from(tasks)
     .where(
@@ -48,6 +56,7 @@ export async function listBoardColumns(
         eq(tasks.featureId, featureId),
         sql`${tasks.status} = board_columns.status`,
         filters.priority ? eq(tasks.priority, filters.priority) : undefined,
+        filters.hideSubtasks ? isNull(tasks.parentTaskId) : undefined,
         taskSearchCondition(filters.search),
         after ? sql`(${tasks.boardRank}, ${tasks.id}) > (${after.rank}, ${after.id}::uuid)` : undefined,
       ),
@@ -66,6 +75,9 @@ export async function listBoardColumns(
       tags: page.tags,
       boardRank: page.boardRank,
       version: page.version,
+      parentTaskId: page.parentTaskId,
+      parentTask: page.parentTask,
+      subtasks: page.subtasks,
       assignee: { id: users.id, fullName: users.fullName, avatar: users.avatar },
       blockedBy: blockedByJsonOf(page.id),
     })

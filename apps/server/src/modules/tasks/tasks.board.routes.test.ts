@@ -72,7 +72,23 @@ describe('GET /api/v1/tasks/board', () => {
       ['Second', 'COMPLETED'],
     ]);
     expect(Object.keys(answer.data.columns[0]!.tasks[0]!).sort()).toEqual(
-      ['_id', 'assigneeId', 'blockedBy', 'boardRank', 'dueDate', 'isOverdue', 'key', 'number', 'priority', 'tags', 'title', 'version'].sort(),
+      [
+        '_id',
+        'assigneeId',
+        'blockedBy',
+        'boardRank',
+        'dueDate',
+        'isOverdue',
+        'key',
+        'number',
+        'priority',
+        'tags',
+        'title',
+        'version',
+        'parentTaskId',
+        'parentTask',
+        'subtasks',
+      ].sort(),
     );
   });
 

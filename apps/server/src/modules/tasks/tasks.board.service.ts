@@ -42,6 +42,9 @@ function presentBoardTask(row: BoardTaskRow, projectKey: string, today: string):
     boardRank: row.boardRank,
     version: row.version,
     blockedBy: presentBlockedBy(row.blockedBy, projectKey),
+    parentTaskId: row.parentTaskId,
+    parentTask: row.parentTask && { _id: row.parentTask._id, key: formatTaskKey(projectKey, row.parentTask.number), title: row.parentTask.title },
+    subtasks: row.subtasks,
   };
 }
 
@@ -53,7 +56,7 @@ function presentBoardTask(row: BoardTaskRow, projectKey: string, today: string):
  */
 export async function getBoard(ctx: ServiceContext, user: UserRow, query: BoardQueryData) {
   const { row: feature } = requireVisible(user, await findFeature(ctx.db, query.featureId, user.id), 'Feature');
-  const filters = { search: query.search, priority: query.priority };
+  const filters = { search: query.search, priority: query.priority, hideSubtasks: query.hideSubtasks };
   const statuses = query.status ? [query.status] : taskStatuses;
   const counts = await countFeatureTasksByStatus(ctx.db, feature.id, filters);
   // One more than asked: whether more follow, even when cards moved since the counts.

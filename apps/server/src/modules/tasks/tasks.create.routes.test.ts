@@ -80,6 +80,9 @@ describe('POST /api/v1/tasks', () => {
       blockedReason: null,
       version: 1,
       abilities: { canEdit: true, canDelete: true, canComment: true },
+      parentTaskId: null,
+      parentTask: null,
+      subtasks: { total: 0, completed: 0 },
       role: 'MEMBER',
       history: [
         {

@@ -1,5 +1,5 @@
 import { priorities, statisticsOfCounts, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
-import { and, asc, eq, inArray, isNotNull, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderTerm, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
 import { projects, tasks, workspaces } from '../../db/schema.js';
@@ -13,6 +13,8 @@ export type TaskFilters = {
   priority?: Priority;
   /** Leave out COMPLETED and CANCELLED tasks (issue 18: /tasks's default). */
   hideDone?: boolean;
+  /** Only top-level tasks ("Hide subtasks", decision 033). */
+  hideSubtasks?: boolean;
 };
 
 /** What /tasks hides by default (issue 18). */
@@ -25,6 +27,7 @@ function filterConditions(filters: TaskFilters): SQL[] {
   if (filters.status) conditions.push(inArray(tasks.status, filters.status));
   if (filters.hideDone) conditions.push(notInArray(tasks.status, doneTaskStatuses));
   if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
+  if (filters.hideSubtasks) conditions.push(isNull(tasks.parentTaskId));
   const search = taskSearchCondition(filters.search);
   if (search) conditions.push(search);
   return conditions;

@@ -5,6 +5,8 @@ import { taskAbilitiesFor } from '../projects/projects.policy.js';
 import { presentBlockedBy } from '../relations/relations.presenter.js';
 import type { HistoryRow, TaskDetailRow, TaskRow, TaskUserRef } from './tasks.repo.js';
 
+const NO_SUBTASKS = { total: 0, completed: 0 };
+
 /** Today's calendar date on the server (UTC): due days before it are overdue. */
 export function utcToday(): string {
   return new Date().toISOString().slice(0, 10);
@@ -40,6 +42,9 @@ export function presentTask(row: TaskRow, role: MemberRole, userId: string, toda
     version: row.version,
     abilities: taskAbilitiesFor(role, row.creator?.id === userId),
     blockedBy: presentBlockedBy(row.blockedBy, row.projectKey),
+    parentTaskId: row.parentTaskId,
+    parentTask: row.parentTask,
+    subtasks: row.subtasks ?? NO_SUBTASKS,
   };
 }
 

@@ -28,6 +28,7 @@ export type TaskRow = Pick<
   | 'actualHours'
   | 'tags'
   | 'blockedReason'
+  | 'parentTaskId'
   | 'version'
   | 'createdAt'
   | 'updatedAt'
@@ -45,7 +46,13 @@ export type TaskRow = Pick<
   attachments: AttachmentRow[];
   /** The unfinished tasks blocking it (issue 19). */
   blockedBy: BlockerTuple[];
+  /** The parent a subtask names (null on a top-level task). */
+  parentTask: ParentTaskRef | null;
+  /** Its subtasks: how many, how many COMPLETED. */
+  subtasks: { total: number; completed: number };
 };
+
+export type ParentTaskRef = { _id: string; key: string; title: string };
 
 /** A history entry as the database hands it over (JSON built in the task's query). */
 export type HistoryRow = {
@@ -84,10 +91,29 @@ export const storedTaskColumns = {
   actualHours: tasks.actualHours,
   tags: tasks.tags,
   blockedReason: tasks.blockedReason,
+  parentTaskId: tasks.parentTaskId,
   version: tasks.version,
   createdAt: tasks.createdAt,
   updatedAt: tasks.updatedAt,
 };
+
+// Qualified by hand: in a query of the tasks table alone Drizzle leaves columns unqualified,
+// and inside these subqueries an unqualified name would mean the subquery's own row.
+const OUTER_TASK_ID = sql.raw('"tasks"."id"');
+const OUTER_TASK_PARENT = sql.raw('"tasks"."parent_task_id"');
+
+/**
+ * A task's parent (decision 033), for its link: a lookup by primary key. The parent is in the
+ * same project, so the key is made of the task's own project's key.
+ */
+export const parentTaskJson = (projectKey: SQLWrapper = projects.key) =>
+  sql<ParentTaskRef | null>`(select json_build_object('_id', p.id, 'key', ${projectKey} || '-' || p.number, 'title', p.title)
+    from ${tasks} p where p.id = ${OUTER_TASK_PARENT})`;
+
+/** A task's subtask counts (decision 033): one scan of the index on tasks(parent_task_id, ...). */
+export const subtaskCountsJson = sql<{ total: number; completed: number }>`(select json_build_object(
+    'total', count(*)::int, 'completed', (count(*) filter (where s.status = 'COMPLETED'))::int)
+  from ${tasks} s where s.parent_task_id = ${OUTER_TASK_ID})`;
 
 /** Every column a task response needs, populated by joins: no query per task. */
 export const taskSelection = (userId: SqlParam) => ({
@@ -106,6 +132,8 @@ export const taskSelection = (userId: SqlParam) => ({
   attachments: attachmentsJsonOf(tasks.id),
   // Its unfinished blockers (issue 19): a correlated lookup on the relations' target index.
   blockedBy: blockedByJsonOf(tasks.id),
+  parentTask: parentTaskJson(),
+  subtasks: subtaskCountsJson,
 });
 
 /**
@@ -287,7 +315,8 @@ function createContextQuery(db: Db, withAssignee: boolean, name: string) {
       workspaceOwnerId: workspaces.ownerId,
       membershipRole: membershipRoleOf(features.projectId, userId),
       firstRank: sql<string | null>`(select min(${tasks.boardRank}) from ${tasks} where ${tasks.featureId} = ${features.id} and ${tasks.status} = ${sql.placeholder('status')})`,
-      ...refLookups(features.projectId, userId, ids, features.defaultCategoryId),
+      // A subtask may take its parent's category, though another member chose it (decision 033).
+      ...refLookups(features.projectId, userId, ids, sql`coalesce(${sql.placeholder('inheritedCategoryId')}::uuid, ${features.defaultCategoryId})`),
     })
     .from(features)
     .innerJoin(projects, eq(projects.id, features.projectId))
@@ -301,8 +330,81 @@ function createContextQuery(db: Db, withAssignee: boolean, name: string) {
 const createContextStatement = preparedStatement((db) => createContextQuery(db, false, 'task_create_context'));
 const createContextWithAssigneeStatement = preparedStatement((db) => createContextQuery(db, true, 'task_create_context_assignee'));
 
-export async function findCreateContext(db: Db, featureId: string, status: TaskStatus, userId: string, ids: { assigneeId?: string; categoryId: string }) {
+export async function findCreateContext(
+  db: Db,
+  featureId: string,
+  status: TaskStatus,
+  userId: string,
+  ids: { assigneeId?: string; categoryId: string; inheritedCategoryId?: string | null },
+) {
   const statement = ids.assigneeId ? createContextWithAssigneeStatement(db) : createContextStatement(db);
-  const [row] = await statement.execute({ featureId, status, userId, categoryId: ids.categoryId, assigneeId: ids.assigneeId });
+  const [row] = await statement.execute({
+    featureId,
+    status,
+    userId,
+    categoryId: ids.categoryId,
+    assigneeId: ids.assigneeId,
+    inheritedCategoryId: ids.inheritedCategoryId ?? null,
+  });
   return row as CreateContextRow | undefined;
+}
+
+/** What creating a subtask needs of its parent (decision 033): where it is, and the caller's role there. */
+export type ParentCandidateRow = Pick<TaskColumns, 'id' | 'projectId' | 'featureId' | 'parentTaskId' | 'categoryId' | 'number' | 'title'> & {
+  workspaceOwnerId: string;
+  membershipRole: MemberRole | null;
+};
+
+const parentCandidateStatement = preparedStatement((db) =>
+  db
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      featureId: tasks.featureId,
+      parentTaskId: tasks.parentTaskId,
+      categoryId: tasks.categoryId,
+      number: tasks.number,
+      title: tasks.title,
+      workspaceOwnerId: workspaces.ownerId,
+      membershipRole: membershipRoleOf(tasks.projectId, sql.placeholder('userId')),
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .limit(1)
+    .prepare('task_parent_candidate'),
+);
+
+export async function findParentCandidate(db: Db, taskId: string, userId: string): Promise<ParentCandidateRow | undefined> {
+  const [row] = await parentCandidateStatement(db).execute({ taskId, userId });
+  return row;
+}
+
+/** What a delete needs (decision 033): access, and of its subtasks how many, and how many someone else created. */
+export type TaskDeleteRow = TaskAccessRow & { subtaskCount: number; othersSubtaskCount: number };
+
+const taskDeleteStatement = preparedStatement((db) =>
+  db
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      createdBy: tasks.createdBy,
+      workspaceOwnerId: workspaces.ownerId,
+      membershipRole: membershipRoleOf(tasks.projectId, sql.placeholder('userId')),
+      subtaskCount: sql<number>`(select count(*)::int from ${tasks} s where s.parent_task_id = ${tasks.id})`,
+      othersSubtaskCount: sql<number>`(select count(*)::int from ${tasks} s where s.parent_task_id = ${tasks.id}
+        and s.created_by is distinct from ${sql.placeholder('userId')}::uuid)`,
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .limit(1)
+    .prepare('task_delete_context'),
+);
+
+export async function findTaskForDelete(db: Db, taskId: string, userId: string): Promise<TaskDeleteRow | undefined> {
+  const [row] = await taskDeleteStatement(db).execute({ taskId, userId });
+  return row;
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/operation-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
+import { listSubtasks, reorderSubtasks } from './subtasks.service.js';
 import { getBoard, moveTask } from './tasks.board.service.js';
 import { createTask, deleteTask, getTask, listAssignedTasks, listTasks, updateTask } from './tasks.service.js';
 
@@ -44,9 +45,20 @@ export function tasksRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
     }));
 
     route(app, operations.tasks.delete, async (request) => {
-      await deleteTask(ctx, currentUser(request), request.params.taskId);
+      await deleteTask(ctx, currentUser(request), request.params.taskId, request.query.subtasks);
       return { success: true as const, message: 'Task deleted successfully' };
     });
+
+    route(app, operations.subtasks.list, async (request) => {
+      const data = await listSubtasks(ctx, currentUser(request), request.params.taskId);
+      return { success: true as const, data, message: data.length ? 'Subtasks fetched successfully' : 'No subtasks found' };
+    });
+
+    route(app, operations.subtasks.reorder, async (request) => ({
+      success: true as const,
+      message: 'Subtasks reordered successfully',
+      data: await reorderSubtasks(ctx, currentUser(request), request.params.taskId, request.body),
+    }));
 
     route(app, operations.tasks.listAssigned, async (request) => {
       const result = await listAssignedTasks(ctx, currentUser(request), request.query);

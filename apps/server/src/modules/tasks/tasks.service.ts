@@ -1,4 +1,4 @@
-import { ASSIGNED_PAGE_LIMIT_DEFAULT, blockedReasonAfter, parseTaskKey, rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
+import { ASSIGNED_PAGE_LIMIT_DEFAULT, blockedReasonAfter, formatTaskKey, parseTaskKey, rankBefore, type CreateTaskData, type ListAssignedTasksData, type ListTasksData, type MemberRole, type TaskDetail, type UpdateTaskData } from '@tasklane/contract';
 import type { Db } from '../../db/client.js';
 import { mappingForeignKeys, type ForeignKeyErrors } from '../../db/errors.js';
 import { pageCount } from '../../db/list-helpers.js';
@@ -18,12 +18,19 @@ import * as write from './tasks.write.repo.js';
 const STALE_TASK = 'This task was changed by someone else. Reload to see the latest version.';
 const EDIT_ONLY = 'Only members, moderators and admins can create and edit tasks';
 const DELETE_ONLY = 'Only admins, moderators and the member who created a task can delete it';
+const DELETE_SUBTASKS_ONLY = 'Only admins and moderators can delete subtasks that others created: keep them as tasks instead';
 const field = (name: string, message: string) => badRequest(message, [{ field: name, message }]);
 const errors = {
   assignee: () => field('assigneeId', 'Assignee must be a member of the project'),
   category: () => field('categoryId', 'Category must be one of your task categories'),
   categoryRequired: () => field('categoryId', 'Category is required'),
   feature: () => field('featureId', "Feature must be one of the project's features"),
+  parentMissing: () => field('parentTaskId', 'Parent task not found'),
+  parentIsSubtask: () => field('parentTaskId', 'A subtask cannot have subtasks: choose a top-level task as the parent'),
+  parentFeature: () => field('parentTaskId', "A subtask must be in its parent's feature"),
+  parentChange: () => field('parentTaskId', 'A task cannot change its parent: its parent is set when it is created'),
+  subtaskFeature: () => field('featureId', "A subtask stays in its parent's feature"),
+  parentFeatureMove: () => field('featureId', 'A task with subtasks cannot move to another feature'),
 };
 
 /** A referenced row vanished between the check and the write: the same answer as a missing one. */
@@ -32,6 +39,7 @@ const referenceErrors: ForeignKeyErrors = {
   [write.taskReferenceKeys.assigneeId]: errors.assignee,
   [write.taskReferenceKeys.featureId]: errors.feature,
   [write.taskReferenceKeys.projectId]: errors.feature,
+  [write.taskReferenceKeys.parentTaskId]: errors.parentMissing,
 };
 
 function writingWithReferences<T>(work: () => Promise<T>): Promise<T> {
@@ -55,7 +63,7 @@ export async function getTask(ctx: ServiceContext, user: UserRow, taskIdOrKey: s
 
 export async function listTasks(ctx: ServiceContext, user: UserRow, query: ListTasksData) {
   const { row: feature, role } = requireVisible(user, await findFeature(ctx.db, query.featureId, user.id), 'Feature');
-  const filters = { search: query.search, status: query.status, priority: query.priority };
+  const filters = { search: query.search, status: query.status, priority: query.priority, hideSubtasks: query.hideSubtasks };
   const rows = await list.listFeatureTasks(ctx.db, feature.id, user.id, filters, query);
   const { matching, statistics } = await list.countFeatureTasks(ctx.db, feature.id, filters);
   const today = utcToday();
@@ -103,9 +111,33 @@ function requireEditor(role: MemberRole) {
   requireRole(role, minimumRoleFor.canEditTasks, EDIT_ONLY);
 }
 
+/** A create's body once a subtask's feature and category are taken from its parent. */
+type ResolvedCreateData = CreateTaskData & {
+  featureId: string;
+  categoryId: string;
+  parentTaskId: string | null;
+  parent: { id: string; number: number; title: string; categoryId: string | null } | null;
+};
+
+/**
+ * A subtask's parent (decision 033): a task the caller can see (else 400, as for one that does not
+ * exist), top-level, in the named feature; the feature and category default to the parent's.
+ */
+async function resolveParent(ctx: ServiceContext, user: UserRow, data: CreateTaskData): Promise<ResolvedCreateData> {
+  if (!data.parentTaskId) return { ...data, featureId: data.featureId!, categoryId: data.categoryId!, parentTaskId: null, parent: null };
+  const parent = await repo.findParentCandidate(ctx.db, data.parentTaskId, user.id);
+  if (!parent || !roleFrom(user, parent)) throw errors.parentMissing();
+  if (parent.parentTaskId) throw errors.parentIsSubtask();
+  if (data.featureId !== undefined && data.featureId !== parent.featureId) throw errors.parentFeature();
+  const categoryId = data.categoryId ?? parent.categoryId;
+  if (!categoryId) throw errors.categoryRequired();
+  return { ...data, featureId: parent.featureId, categoryId, parentTaskId: parent.id, parent };
+}
+
 /** The project and feature a new task goes into; 404 unless the caller can see them. */
-async function resolveCreateContext(ctx: ServiceContext, user: UserRow, data: CreateTaskData) {
-  const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId };
+async function resolveCreateContext(ctx: ServiceContext, user: UserRow, data: ResolvedCreateData) {
+  const inheritedCategoryId = data.parentTaskId && data.categoryId === data.parent?.categoryId ? data.categoryId : null;
+  const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId, inheritedCategoryId };
   const context = await repo.findCreateContext(ctx.db, data.featureId, data.status ?? 'TODO', user.id, ids);
   const role = context ? roleFrom(user, context) : null;
   if (context && role && (data.projectId === undefined || data.projectId === context.projectId)) return { context, role };
@@ -115,7 +147,8 @@ async function resolveCreateContext(ctx: ServiceContext, user: UserRow, data: Cr
   throw errors.feature();
 }
 
-export async function createTask(ctx: ServiceContext, user: Actor, data: CreateTaskData) {
+export async function createTask(ctx: ServiceContext, user: Actor, body: CreateTaskData) {
+  const data = await resolveParent(ctx, user, body);
   const { context, role } = await resolveCreateContext(ctx, user, data);
   requireEditor(role);
   if (data.assigneeId && !context.newAssignee) throw errors.assignee();
@@ -143,6 +176,7 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
         createdBy: user.id,
         // New tasks go to the top of their column (the list shows them first too).
         boardRank: rankBefore(context.firstRank),
+        parentTaskId: data.parentTaskId,
       },
       [{ action: 'CREATED', details: { status, priority } }],
     ),
@@ -162,6 +196,8 @@ export async function createTask(ctx: ServiceContext, user: Actor, data: CreateT
     membershipRole: context.membershipRole,
     attachments: [],
     blockedBy: [],
+    parentTask: data.parent && { _id: data.parent.id, key: formatTaskKey(task.projectKey, data.parent.number), title: data.parent.title },
+    subtasks: { total: 0, completed: 0 },
     history: [{ id: task.historyId, action: task.historyAction, details: task.historyDetails, timestamp: task.historyCreatedAt.toISOString(), user: author }],
   };
   return presentTaskDetail(row, role, user.id, utcToday());
@@ -211,7 +247,11 @@ function changesFrom(row: repo.TaskRow & repo.RefLookups, data: UpdateTaskData):
     if (!row.newCategory) throw errors.category();
     changes.category = { id: row.newCategory.id, name: row.newCategory.name };
   }
+  // The parent is set at creation only (decision 033): sending back the current one is no change.
+  if (data.parentTaskId !== undefined && (data.parentTaskId ?? null) !== row.parentTaskId) throw errors.parentChange();
   if (data.featureId !== undefined && data.featureId !== row.featureId) {
+    if (row.parentTaskId) throw errors.subtaskFeature();
+    if (row.subtasks.total > 0) throw errors.parentFeatureMove();
     if (!row.newFeature) throw errors.feature();
     changes.feature = { id: row.newFeature.id, name: row.newFeature.title };
   }
@@ -265,12 +305,19 @@ export async function updateTask(ctx: ServiceContext, user: Actor, taskId: strin
   return presentTaskDetail({ ...row, history: attempt.history }, role, user.id, utcToday());
 }
 
-export async function deleteTask(ctx: ServiceContext, user: Actor, taskId: string) {
-  const { row: task, role } = requireVisible(user, await repo.findTaskAccess(ctx.db, taskId, user.id), 'Task');
+/**
+ * Deletes the task; its subtasks (decision 033) stay as top-level tasks (`keep`, the default) or
+ * go with it (`delete`: the caller must be allowed to delete each of them too).
+ */
+export async function deleteTask(ctx: ServiceContext, user: Actor, taskId: string, subtasks: write.SubtaskFate = 'keep') {
+  const { row: task, role } = requireVisible(user, await repo.findTaskForDelete(ctx.db, taskId, user.id), 'Task');
   if (!taskAbilitiesFor(role, task.createdBy === user.id).canDelete) {
     throw forbidden(abilitiesFor(role).canEditTasks ? DELETE_ONLY : EDIT_ONLY);
   }
+  const isDeletingSubtasks = subtasks === 'delete' && task.subtaskCount > 0;
+  if (isDeletingSubtasks && task.othersSubtaskCount > 0 && !taskAbilitiesFor(role, false).canDelete) throw forbidden(DELETE_SUBTASKS_ONLY);
   // Its comments, history and attachments cascade; the attachments' files go after the commit.
-  const isDeleted = await deleteWithAttachmentFiles(ctx, { taskId }, (tx) => write.deleteTask(tx, user, taskId));
+  const scope = isDeletingSubtasks ? { taskWithSubtasksId: taskId } : { taskId };
+  const isDeleted = await deleteWithAttachmentFiles(ctx, scope, (tx) => write.deleteTask(tx, user, taskId, subtasks));
   if (!isDeleted) throw notFoundOrNotYours('Task');
 }

@@ -19,9 +19,18 @@ export const taskReferenceKeys = {
   assigneeId: foreignKeyName(tasks, tasks.assigneeId),
   featureId: foreignKeyName(tasks, tasks.featureId, tasks.projectId),
   projectId: foreignKeyName(tasks, tasks.projectId),
+  parentTaskId: foreignKeyName(tasks, tasks.parentTaskId),
 } as const;
 
-export type NewTaskValues = TaskValues & { title: string; projectId: string; featureId: string; createdBy: string; boardRank: string };
+export type NewTaskValues = TaskValues & {
+  title: string;
+  projectId: string;
+  featureId: string;
+  createdBy: string;
+  boardRank: string;
+  /** Its parent when a subtask (decision 033), else null. */
+  parentTaskId: string | null;
+};
 
 /** What a task write's CTE returns: enough for its event. */
 const eventColumns = { id: tasks.id, projectId: tasks.projectId, featureId: tasks.featureId, version: tasks.version };
@@ -83,6 +92,7 @@ const NEW_TASK_KEYS = [
   'blockedReason',
   'createdBy',
   'boardRank',
+  'parentTaskId',
 ] as const satisfies ReadonlyArray<keyof NewTaskValues>;
 
 /** A created task as stored, with its history entry (the create's answer needs no read after it). */
@@ -110,9 +120,12 @@ const insertTaskStatement = preparedStatement((db) => {
       .returning({ number: projects.lastTaskNumber, projectKey: projects.key }),
   );
   const number = sql<number>`coalesce((select "last_task_number" from "numbered"), 0)`;
+  // A subtask goes to the end of its parent's list (decision 033).
+  const parentId = sql`${sql.placeholder('parentTaskId')}::uuid`;
+  const subtaskPosition = sql<number>`coalesce((select max(s.subtask_position) + 1 from ${tasks} s where s.parent_task_id = ${parentId}), 0)`;
   const inserted = db
     .$with('inserted')
-    .as(db.insert(tasks).values({ ...values, number, createdAt: now, updatedAt: now }).returning(storedTaskColumns));
+    .as(db.insert(tasks).values({ ...values, number, subtaskPosition, createdAt: now, updatedAt: now }).returning(storedTaskColumns));
   const actor = { id: sql.placeholder('actorId'), clientId: sql.placeholder('clientId') };
   const logged = db.$with('logged').as(
     db
@@ -120,8 +133,28 @@ const insertTaskStatement = preparedStatement((db) => {
       .select(historyRowsFrom(inserted, actor.id, sql.placeholder('history')))
       .returning({ historyId: taskHistory.id, historyAction: taskHistory.action, historyDetails: taskHistory.details, historyCreatedAt: taskHistory.createdAt }),
   );
+  // A subtask's SUBTASK_ADDED on its parent, in the same statement (none for a top-level task).
+  const parentLogged = db.$with('parent_logged').as(
+    db
+      .insert(taskHistory)
+      .select(
+        selectRow(
+          taskHistory,
+          {
+            id: sql`gen_random_uuid()`,
+            taskId: sql`${inserted.parentTaskId}`,
+            userId: sql`${actor.id}::uuid`,
+            action: sql`'SUBTASK_ADDED'`,
+            details: sql`jsonb_build_object('subtask', jsonb_build_object('_id', ${inserted.id}, 'key', ${numbered.projectKey} || '-' || ${inserted.number}, 'title', ${inserted.title}))`,
+            createdAt: now,
+          },
+          sql`${inserted} cross join ${numbered} where ${inserted.parentTaskId} is not null`,
+        ),
+      )
+      .returning({ id: taskHistory.id }),
+  );
   return db
-    .with(numbered, inserted, taskEvent(db, actor, 'task.created', inserted), logged)
+    .with(numbered, inserted, taskEvent(db, actor, 'task.created', inserted), logged, parentLogged)
     .select({
       id: inserted.id,
       projectId: inserted.projectId,
@@ -137,6 +170,7 @@ const insertTaskStatement = preparedStatement((db) => {
       actualHours: inserted.actualHours,
       tags: inserted.tags,
       blockedReason: inserted.blockedReason,
+      parentTaskId: inserted.parentTaskId,
       version: inserted.version,
       createdAt: inserted.createdAt,
       updatedAt: inserted.updatedAt,
@@ -252,11 +286,69 @@ export async function moveTaskWithHistory(
   return row as MovedTask | undefined;
 }
 
-/** Deletes the task (its comments, history and attachments cascade) and records its event. */
-export async function deleteTask(db: Db, actor: Actor, taskId: string): Promise<boolean> {
-  const deleted = db.$with('deleted').as(db.delete(tasks).where(eq(tasks.id, taskId)).returning(eventColumns));
-  const rows = await db.with(deleted, taskEvent(db, actor, 'task.deleted', deleted)).select({ id: deleted.id }).from(deleted);
+/** What becomes of a deleted task's subtasks (decision 033). */
+export type SubtaskFate = 'keep' | 'delete';
+
+/**
+ * Deletes the task (its comments, history and attachments cascade) and records its event, in one
+ * statement (decision 033): its subtasks are detached (`keep`: top-level tasks now, with a new
+ * version) or deleted with it (`delete`, each with its own event); a subtask's deletion records
+ * SUBTASK_REMOVED on its parent.
+ */
+export async function deleteTask(db: Db, actor: Actor, taskId: string, subtasks: SubtaskFate = 'keep'): Promise<boolean> {
+  const deleted = db.$with('deleted').as(
+    db
+      .delete(tasks)
+      .where(eq(tasks.id, taskId))
+      .returning({ ...eventColumns, parentTaskId: tasks.parentTaskId, number: tasks.number, title: tasks.title }),
+  );
+  // The rows differ from the task's own, so no row is written twice by the statement; the
+  // foreign key's own SET NULL then finds nothing left to do.
+  const detached = db.$with('detached').as(
+    db
+      .update(tasks)
+      .set({ parentTaskId: null, subtaskPosition: 0, version: sql`${tasks.version} + 1`, updatedAt: sql`statement_timestamp()` })
+      .where(eq(tasks.parentTaskId, taskId))
+      .returning({ id: tasks.id }),
+  );
+  const removedSubtasks = db.$with('removed_subtasks').as(db.delete(tasks).where(eq(tasks.parentTaskId, taskId)).returning(eventColumns));
+  const gone = db.$with('gone').as(
+    subtasks === 'delete'
+      ? db
+          .select({ id: deleted.id, projectId: deleted.projectId, featureId: deleted.featureId, version: deleted.version })
+          .from(deleted)
+          .unionAll(db.select(eventColumnsOf(removedSubtasks)).from(removedSubtasks))
+      : db.select({ id: deleted.id, projectId: deleted.projectId, featureId: deleted.featureId, version: deleted.version }).from(deleted),
+  );
+  const parentLogged = db.$with('parent_logged').as(
+    db
+      .insert(taskHistory)
+      .select(
+        selectRow(
+          taskHistory,
+          {
+            id: sql`gen_random_uuid()`,
+            taskId: sql`${deleted.parentTaskId}`,
+            userId: sql`${actor.id}::uuid`,
+            action: sql`'SUBTASK_REMOVED'`,
+            details: sql`jsonb_build_object('subtask', jsonb_build_object('_id', ${deleted.id},
+              'key', (select ${projects.key} from ${projects} where ${projects.id} = ${deleted.projectId}) || '-' || ${deleted.number}, 'title', ${deleted.title}))`,
+            createdAt: sql`statement_timestamp()`,
+          },
+          sql`${deleted} where ${deleted.parentTaskId} is not null`,
+        ),
+      )
+      .returning({ id: taskHistory.id }),
+  );
+  const rows = await db
+    .with(deleted, subtasks === 'delete' ? removedSubtasks : detached, gone, taskEvent(db, actor, 'task.deleted', gone), parentLogged)
+    .select({ id: deleted.id })
+    .from(deleted);
   return rows.length > 0;
+}
+
+function eventColumnsOf(source: { id: SQLWrapper; projectId: SQLWrapper; featureId: SQLWrapper; version: SQLWrapper }) {
+  return { id: sql<string>`${source.id}`, projectId: sql<string>`${source.projectId}`, featureId: sql<string>`${source.featureId}`, version: sql<number>`${source.version}` };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   isPending?: boolean;
   onConfirm: () => void;
+  /** A choice that goes with the action (a parent's subtasks: keep or delete), under the question. */
+  children?: ReactNode;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   isPending = false,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const focusReturn = useFocusReturn();
   return (
@@ -48,6 +51,7 @@ export function ConfirmDialog({
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{message}</AlertDialog.Description>
+          {children}
           <DialogFooter className="mt-6">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={isPending}>

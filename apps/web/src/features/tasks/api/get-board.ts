@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { mergeColumnPage } from '../lib/board';
 
 /** What narrows a board on the server: the search and the priority filter. */
-export type BoardFilters = { search?: string; priority?: Priority };
+export type BoardFilters = { search?: string; priority?: Priority; hideSubtasks?: boolean };
 
 type PageOf = { status: TaskStatus; after: string; limit: number };
 
@@ -15,13 +15,15 @@ type PageOf = { status: TaskStatus; after: string; limit: number };
  * count; with `page`, the cards of one column after its cursor.
  */
 export function getBoard(featureId: string, filters: BoardFilters, signal?: AbortSignal, page?: PageOf) {
-  return callApi(operations.tasks.board, { query: { featureId, ...filters, ...page }, signal });
+  const { hideSubtasks, ...rest } = filters;
+  return callApi(operations.tasks.board, { query: { featureId, ...rest, ...(hideSubtasks ? { hideSubtasks: 'true' as const } : {}), ...page }, signal });
 }
 
 const keyOf = (projectId: string, featureId: string, filters: BoardFilters) =>
   queryKeys.taskBoard(projectId, featureId, {
     ...(filters.search ? { search: filters.search } : {}),
     ...(filters.priority ? { priority: filters.priority } : {}),
+    ...(filters.hideSubtasks ? { hideSubtasks: true } : {}),
   });
 
 /**
@@ -62,16 +64,16 @@ export function useLoadMoreCards(projectId: string, featureId: string, filters: 
   const queryClient = useQueryClient();
   const inFlight = useRef(new Set<TaskStatus>());
   const [loading, setLoading] = useState<ReadonlySet<TaskStatus>>(new Set());
-  const { search, priority } = filters;
+  const { search, priority, hideSubtasks } = filters;
   const loadMore = useCallback(
     async (status: TaskStatus) => {
-      const key = keyOf(projectId, featureId, { search, priority });
+      const key = keyOf(projectId, featureId, { search, priority, hideSubtasks });
       const after = queryClient.getQueryData<BoardResponse>(key)?.data.columns.find((column) => column.status === status)?.nextCursor;
       if (!after || inFlight.current.has(status)) return;
       inFlight.current.add(status);
       setLoading(new Set(inFlight.current));
       try {
-        const page = await getBoard(featureId, { search, priority }, undefined, { status, after, limit: BOARD_PAGE_SIZE });
+        const page = await getBoard(featureId, { search, priority, hideSubtasks }, undefined, { status, after, limit: BOARD_PAGE_SIZE });
         // Joined only where it follows: a refetch meanwhile (a move, a live event) gave the column another cursor.
         queryClient.setQueryData<BoardResponse>(key, (board) =>
           board && board.data.columns.find((column) => column.status === status)?.nextCursor === after ? mergeColumnPage(board, page) : board,
@@ -81,7 +83,7 @@ export function useLoadMoreCards(projectId: string, featureId: string, filters: 
         setLoading(new Set(inFlight.current));
       }
     },
-    [queryClient, projectId, featureId, search, priority],
+    [queryClient, projectId, featureId, search, priority, hideSubtasks],
   );
   return { loadMore, loading };
 }

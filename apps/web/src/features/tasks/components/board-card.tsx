@@ -15,6 +15,7 @@ import { formatEnum } from '@/lib/format';
 import type { TaskRef } from '../api/update-task';
 import type { BoardCard } from '../lib/board';
 import { BlockedByBadge } from './blocked-by-badge';
+import { SubtaskOfLink, SubtaskProgress } from './subtask-badges';
 import { TaskKey } from './task-key';
 import type { OptionsState } from './task-fields';
 import { TaskAssigneePicker, TaskPriorityPicker, useTaskPickers } from './task-pickers';
@@ -24,6 +25,8 @@ const MAX_TAGS = 3;
 export interface BoardCardViewProps extends HTMLAttributes<HTMLDivElement> {
   task: BoardTask;
   href: string;
+  /** The card's project and feature, for the link to a subtask's parent (decision 033). */
+  place?: { projectId: string; featureId: string };
   /** The drag handle (only for those who may move cards). */
   handle?: ReactNode;
   /** The 'Move to…' menu (only for those who may move cards). */
@@ -37,7 +40,7 @@ export interface BoardCardViewProps extends HTMLAttributes<HTMLDivElement> {
 
 /** What a card shows: title, priority, overdue marker, tags, due date and the assignee. */
 export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(function BoardCardView(
-  { task, href, handle, menu, priority, assignee, isPlaceholder, isOverlay, className, ...props },
+  { task, href, place, handle, menu, priority, assignee, isPlaceholder, isOverlay, className, ...props },
   ref,
 ) {
   const tags = task.tags.slice(0, MAX_TAGS);
@@ -81,6 +84,12 @@ export const BoardCardView = forwardRef<HTMLDivElement, BoardCardViewProps>(func
         ))}
         {moreTags > 0 && <span className="text-[11px] text-slate-500 dark:text-slate-400">+{moreTags}</span>}
       </div>
+      {(task.subtasks.total > 0 || task.parentTask) && (
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <SubtaskProgress progress={task.subtasks} />
+          {place && <SubtaskOfLink task={{ parentTask: task.parentTask, ...place }} />}
+        </div>
+      )}
       <div className="mt-2.5 flex items-center justify-between gap-2 text-xs">
         <span className={cn('flex items-center gap-1', task.isOverdue ? 'font-medium text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400')}>
           <CalendarDays aria-hidden="true" className="size-3.5" />
@@ -202,6 +211,7 @@ export function BoardCardItem({ task, projectId, featureId, canMove, statuses, o
       ref={setNodeRef}
       task={task}
       href={paths.task.href(projectId, featureId, task._id)}
+      place={{ projectId, featureId }}
       handle={handle}
       menu={menu}
       isPlaceholder={isDragging}

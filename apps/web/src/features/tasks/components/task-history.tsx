@@ -8,6 +8,8 @@ import {
   History,
   Link2,
   Link2Off,
+  ListPlus,
+  ListX,
   Lock,
   LockOpen,
   Paperclip,
@@ -37,6 +39,8 @@ const icons: Record<HistoryAction, { icon: LucideIcon; tone: string }> = {
   ATTACHMENT_REMOVED: { icon: FileX, tone: 'bg-rose-50 text-rose-600 dark:bg-rose-950 dark:text-rose-300' },
   RELATION_ADDED: { icon: Link2, tone: 'bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300' },
   RELATION_REMOVED: { icon: Link2Off, tone: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300' },
+  SUBTASK_ADDED: { icon: ListPlus, tone: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300' },
+  SUBTASK_REMOVED: { icon: ListX, tone: 'bg-rose-50 text-rose-600 dark:bg-rose-950 dark:text-rose-300' },
 };
 
 /** The task's history, newest first (the server's order): one line per change, with when. */

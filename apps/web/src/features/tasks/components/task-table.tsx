@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { AttachmentCount } from './attachment-count';
 import { BlockedByBadge } from './blocked-by-badge';
+import { SubtaskOfLink, SubtaskProgress } from './subtask-badges';
 import { TaskKey } from './task-key';
 import type { OptionsState } from './task-fields';
 import { TaskAssigneePicker, TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
@@ -104,6 +105,8 @@ function TaskTableRow({
             )}
           <AttachmentCount count={task.attachments.length} />
           <BlockedByBadge blockedBy={task.blockedBy} />
+          <SubtaskProgress progress={task.subtasks} />
+          <SubtaskOfLink task={{ parentTask: task.parentTask, projectId: task.projectId._id, featureId: task.featureId._id }} />
         </span>
       </Td>
       <Td>

@@ -4,7 +4,7 @@ import { applyMove, cardsOf, groupByStatus, mergeColumnPage, moveAt, statisticsO
 import { readTaskView, writeTaskView } from './task-view';
 
 function card(id: string, boardRank: string, extra: Partial<BoardTask> = {}): BoardTask {
-  return { _id: id, number: 1, key: 'CP-1', title: `Task ${id}`, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank, version: 1, blockedBy: [], ...extra };
+  return { _id: id, number: 1, key: 'CP-1', title: `Task ${id}`, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank, version: 1, blockedBy: [], parentTaskId: null, parentTask: null, subtasks: { total: 0, completed: 0 }, ...extra };
 }
 
 const column = (status: TaskStatus, tasks: BoardTask[], extra: Partial<BoardColumn> = {}): BoardColumn => ({ status, total: tasks.length, tasks, nextCursor: null, ...extra });

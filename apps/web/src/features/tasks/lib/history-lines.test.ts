@@ -14,6 +14,8 @@ describe('describeHistoryEntry', () => {
     ['creation', 'CREATED', { status: 'TODO', priority: 'MEDIUM' }, 'Created with status TODO and priority MEDIUM by Ada Lovelace'],
     ['a status change', 'STATUS_CHANGED', { from: 'TODO', to: 'IN_PROGRESS' }, 'Status changed from TODO to IN_PROGRESS by Ada Lovelace'],
     ['a priority change', 'PRIORITY_CHANGED', { from: 'LOW', to: 'URGENT' }, 'Priority changed from LOW to URGENT by Ada Lovelace'],
+    ['a subtask added', 'SUBTASK_ADDED', { subtask: { _id: 's1', key: 'WEB-8', title: 'Write the post' } }, 'Added subtask WEB-8 "Write the post" by Ada Lovelace'],
+    ['a subtask deleted', 'SUBTASK_REMOVED', { subtask: { _id: 's1', key: 'WEB-8', title: 'Write the post' } }, 'Deleted subtask WEB-8 "Write the post" by Ada Lovelace'],
     [
       'a blocker added (issue 19)',
       'RELATION_ADDED',

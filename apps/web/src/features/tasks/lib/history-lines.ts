@@ -56,6 +56,10 @@ function describeChange(entry: TaskHistoryEntry): string {
       const relation = `${relationLabel(type, direction).toLowerCase()} ${task.key} "${task.title}"`;
       return entry.action === 'RELATION_ADDED' ? `Marked as ${relation}` : `No longer ${relation}`;
     }
+    case 'SUBTASK_ADDED':
+      return `Added subtask ${entry.details.subtask.key} "${entry.details.subtask.title}"`;
+    case 'SUBTASK_REMOVED':
+      return `Deleted subtask ${entry.details.subtask.key} "${entry.details.subtask.title}"`;
   }
 }
 

@@ -35,6 +35,9 @@ const task: Task = {
   version: 4,
   abilities: { canEdit: true, canDelete: false, canComment: true },
   blockedBy: [],
+  parentTaskId: null,
+  parentTask: null,
+  subtasks: { total: 0, completed: 0 },
 };
 
 describe('toCreateTaskBody', () => {

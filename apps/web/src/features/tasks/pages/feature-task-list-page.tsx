@@ -7,6 +7,7 @@ import { ListFilters } from '@/components/domain/list-filters';
 import { QueryState } from '@/components/domain/query-state';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRegion } from '@/components/ui/live-region';
@@ -19,13 +20,14 @@ import { useListSelection } from '@/lib/keyboard/use-list-selection';
 import { hasListFilters, nextSort, toListQuery } from '@/lib/list-query';
 import { useListParams } from '@/lib/use-list-params';
 import { useCreateTask } from '../api/create-task';
-import { useDeleteTask } from '../api/delete-task';
+import { useDeleteTask, type SubtaskFate } from '../api/delete-task';
 import { useAttachmentLimits } from '../api/get-attachments';
 import { useBoard, useLoadMoreCards } from '../api/get-board';
 import { useMoveTask } from '../api/move-task';
 import { useTaskCategories } from '../api/get-task-categories';
 import { useTasks } from '../api/get-tasks';
 import { CreateTaskDialog } from '../components/create-task-dialog';
+import { DeleteSubtasksChoice } from '../components/delete-subtasks-choice';
 import type { OptionsState } from '../components/task-fields';
 import { BoardInlineAdd } from '../components/board-inline-add';
 import { useBlockedStartConfirm } from '../components/blocked-start-confirm';
@@ -34,6 +36,7 @@ import { TaskStats } from '../components/task-stats';
 import { TaskTable } from '../components/task-table';
 import { TaskViewToggle } from '../components/task-view-toggle';
 import { useCreateTaskWithFiles } from '../hooks/use-create-task-with-files';
+import { useHideSubtasks } from '../hooks/use-hide-subtasks';
 import { useInlineTaskEdit } from '../hooks/use-inline-task-edit';
 import { statisticsOf, visibleStatuses, type BoardCard, type BoardMove } from '../lib/board';
 import { readTaskView, writeTaskView, type TaskView } from '../lib/task-view';
@@ -70,8 +73,11 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     writeTaskView(globalThis.localStorage, currentUserId, next);
   };
   const isBoard = view === 'board';
-  const tasksQuery = useTasks(projectId, featureId, toListQuery(state, TASKS_PAGE_SIZE), { enabled: !isBoard });
-  const boardFilters = { search: state.search, priority: state.priority as Priority | undefined };
+  // "Hide subtasks" (decision 033): only top-level tasks in the table and on the board.
+  const [hideSubtasks, setHideSubtasks] = useHideSubtasks();
+  const listQuery = { ...toListQuery(state, TASKS_PAGE_SIZE), ...(hideSubtasks ? { hideSubtasks: 'true' } : {}) };
+  const tasksQuery = useTasks(projectId, featureId, listQuery, { enabled: !isBoard });
+  const boardFilters = { search: state.search, priority: state.priority as Priority | undefined, ...(hideSubtasks ? { hideSubtasks: true } : {}) };
   const boardQuery = useBoard(projectId, featureId, { enabled: isBoard, ...boardFilters });
   const boardPages = useLoadMoreCards(projectId, featureId, boardFilters);
   const moveMutation = useMoveTask({ currentUserId });
@@ -93,7 +99,13 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const limitsQuery = useAttachmentLimits({ enabled: canCreate && isCreateOpen });
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState<Task | null>(null);
+  const [deleting, setDeletingTask] = useState<Task | null>(null);
+  // A parent's subtasks: kept as tasks unless the person chooses otherwise (decision 033).
+  const [subtaskFate, setSubtaskFate] = useState<SubtaskFate>('keep');
+  const setDeleting = (task: Task | null) => {
+    setSubtaskFate('keep');
+    setDeletingTask(task);
+  };
 
   const activeError = isBoard ? boardQuery.error : tasksQuery.error;
   const failure = useErrorMessage(activeError, 'Failed to fetch tasks');
@@ -144,11 +156,12 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
   // Counted from the columns' counts while they are the whole feature's (no search, no priority),
   // so a move shows in the tiles at once; else the server's count of the whole feature.
   const boardStatistics =
-    boardResponse && !state.search && !state.priority ? statisticsOf(boardResponse.data.columns) : boardResponse?.data.statistics;
+    boardResponse && !state.search && !state.priority && !hideSubtasks ? statisticsOf(boardResponse.data.columns) : boardResponse?.data.statistics;
 
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteMutation.mutate(deleting, {
+    const hasSubtasks = deleting.subtasks.total > 0;
+    deleteMutation.mutate(hasSubtasks ? { task: deleting, subtasks: subtaskFate } : deleting, {
       onSuccess: () => void toast.success('Task deleted successfully'),
       onError: (error) => void toast.error(errorMessage(error, 'Failed to delete task')),
       onSettled: () => setDeleting(null),
@@ -175,7 +188,8 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
     },
   });
 
-  const isFiltered = hasListFilters(state);
+  const hasFilters = hasListFilters(state);
+  const isFiltered = hasFilters || hideSubtasks;
   const createButton = canCreate && (
     <Button onClick={() => setIsCreateOpen(true)}>
       <Plus aria-hidden="true" className="size-4" />
@@ -191,9 +205,13 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
         isFiltered ? 'Try adjusting your search or filters' : canCreate ? 'Create the first task of this feature' : 'Tasks of this feature will appear here'
       }
       action={
-        isFiltered ? (
+        hasFilters ? (
           <Button variant="secondary" onClick={list.clearFilters}>
             Clear filters
+          </Button>
+        ) : hideSubtasks ? (
+          <Button variant="secondary" onClick={() => setHideSubtasks(false)}>
+            Show subtasks
           </Button>
         ) : (
           createButton || undefined
@@ -319,8 +337,12 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
           priorityOptions={taskPriorityFilterOptions}
           priority={state.priority ?? ''}
           onPriorityChange={list.setPriority}
-          onClear={isFiltered ? list.clearFilters : undefined}
+          onClear={hasFilters ? list.clearFilters : undefined}
         />
+        <label className="mt-3 inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <Checkbox checked={hideSubtasks} onChange={(event) => setHideSubtasks(event.target.checked)} />
+          Hide subtasks
+        </label>
       </div>
       {body}
 
@@ -349,7 +371,11 @@ export default function FeatureTaskListPage({ projectId, featureId, project, fea
         pendingLabel="Deleting..."
         isPending={deleteMutation.isPending}
         onConfirm={confirmDelete}
-      />
+      >
+        {deleting && deleting.subtasks.total > 0 && (
+          <DeleteSubtasksChoice count={deleting.subtasks.total} value={subtaskFate} onChange={setSubtaskFate} disabled={deleteMutation.isPending} />
+        )}
+      </ConfirmDialog>
       {blockedStart.dialog}
     </>
   );

@@ -28,6 +28,8 @@ import { useTask } from '../api/get-task';
 import { useUpdateTask } from '../api/update-task';
 import { BlockedByBadge } from '../components/blocked-by-badge';
 import { useBlockedStartConfirm } from '../components/blocked-start-confirm';
+import { SubtaskOfLink, SubtaskProgress } from '../components/subtask-badges';
+import { SubtasksPanel } from '../components/subtasks-panel';
 import { TaskAttachments } from '../components/task-attachments';
 import { TaskDetails } from '../components/task-details';
 import { TaskFields, type OptionsState } from '../components/task-fields';
@@ -178,6 +180,8 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
               {task.isOverdue && <Badge tone="red">Overdue</Badge>}
               <BlockedByBadge blockedBy={task.blockedBy} />
               {renderWatch?.(task)}
+              <SubtaskProgress progress={task.subtasks} />
+              <SubtaskOfLink task={{ parentTask: task.parentTask, projectId: task.projectId._id, featureId: task.featureId._id }} className="text-sm" />
             </div>
           </div>
           {canEdit && (
@@ -235,6 +239,7 @@ export default function TaskDetailPage({ projectId, taskId, members, currentUser
             />
           )}
           <TaskRelations task={task} currentUserId={currentUserId} />
+          {task.parentTaskId === null && <SubtasksPanel task={task} currentUserId={currentUserId} />}
           <TaskAttachments task={task} currentUserId={currentUserId} />
           {renderComments(task)}
         </div>

@@ -51,6 +51,9 @@ export function taskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     version: 1,
     abilities: { canEdit: true, canDelete: true, canComment: true },
     blockedBy: [],
+    parentTaskId: null,
+    parentTask: null,
+    subtasks: { total: 0, completed: 0 },
     history: [],
     role: 'ADMIN',
     ...overrides,
@@ -60,7 +63,7 @@ export function taskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
 /** A board card: `rank` orders the cards of a column. */
 export function boardCard(id: string, title: string, status: TaskStatus, rank: string, overrides: Partial<BoardTask> = {}): BoardCard {
   const number = Number(/\d+/.exec(id)?.[0] ?? 1);
-  return { _id: id, number, key: `CP-${number}`, title, status, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank: rank, version: 1, blockedBy: [], ...overrides };
+  return { _id: id, number, key: `CP-${number}`, title, status, priority: 'MEDIUM', assigneeId: null, dueDate: null, isOverdue: false, tags: [], boardRank: rank, version: 1, blockedBy: [], parentTaskId: null, parentTask: null, subtasks: { total: 0, completed: 0 }, ...overrides };
 }
 
 /**
@@ -69,7 +72,12 @@ export function boardCard(id: string, title: string, status: TaskStatus, rank: s
  */
 export function boardAnswer(cards: readonly BoardCard[], query: Record<string, string | undefined>): BoardResponse {
   const search = query.search?.toLowerCase();
-  const matching = cards.filter((card) => (!search || card.title.toLowerCase().includes(search)) && (!query.priority || card.priority === query.priority));
+  const matching = cards.filter(
+    (card) =>
+      (!search || card.title.toLowerCase().includes(search)) &&
+      (!query.priority || card.priority === query.priority) &&
+      (query.hideSubtasks !== 'true' || card.parentTaskId === null),
+  );
   const limit = Number(query.limit ?? BOARD_PAGE_SIZE);
   // The server's cursor, with these cards' short ids (the server's are UUIDs).
   const after = query.after ? (JSON.parse(atob(query.after.replace(/-/g, '+').replace(/_/g, '/'))) as [string, string]) : undefined;
