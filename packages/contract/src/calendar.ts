@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, idSchema } from './common.js';
 import { messageResponseSchema } from './errors.js';
 import { taskPrioritySchema, taskStatusSchema } from './tasks.js';
-import { prioritySchema, todoCategorySchema, todoStatusSchema } from './todos.js';
+import { prioritySchema, todoCategorySchema, todoSchema, todoStatusSchema } from './todos.js';
 
 /** What the calendar shows (issue 19, decision 035): tasks and todos, by due date. */
 export const calendarKinds = ['task', 'todo'] as const;
@@ -99,6 +99,8 @@ export const calendarTodoItemSchema = z
     tags: z.array(z.string()),
     completedAt: z.string().nullable(),
     isToday: z.boolean(),
+    recurrence: todoSchema.shape.recurrence,
+    recurrenceTimeZone: todoSchema.shape.recurrenceTimeZone,
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -32,6 +32,7 @@ describe('foreign-key errors map to fields through constraint names', () => {
       assigneeId: 'tasks_assignee_id_users_id_fk',
       featureId: 'tasks_feature_project_fk',
       projectId: 'tasks_project_id_projects_id_fk',
+      parentTaskId: 'tasks_parent_task_id_tasks_id_fk',
     });
   });
 

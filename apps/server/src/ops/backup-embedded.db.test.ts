@@ -41,7 +41,7 @@ describe.runIf(backend === 'embedded')('the embedded database: the PGlite upgrad
     const first = await start(dataDir, uploads);
     await expectServes(first.server.url, seeded);
     expect(first.progress.join('\n')).toContain("Moving this DATA_DIR's data from PGlite");
-    expect(first.progress).toEqual(expect.arrayContaining([expect.stringMatching(/^ {2}todos: 1 rows$/)]));
+    expect(first.progress).toEqual(expect.arrayContaining([expect.stringMatching(/^ {2}todos: 3 rows$/)]));
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith('pglite'));
     expect(kept).toEqual([expect.stringMatching(/^pglite\.moved-to-postgres-/)]);
     expect(first.progress.join('\n')).toContain(path.join(dataDir, kept[0]!));
