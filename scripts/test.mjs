@@ -42,7 +42,8 @@ const firstLines = (text) =>
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trimEnd())
-    .filter((line) => line.trim() !== '')
+    // Stack frames say less than the message and the assertion's place: keep the first frame only.
+    .filter((line, index, lines) => line.trim() !== '' && !(/^\s*(at |❯ )/.test(line) && lines.slice(0, index).some((seen) => /^\s*(at |❯ )/.test(seen))))
     .slice(0, 6)
     .join('\n      ');
 
