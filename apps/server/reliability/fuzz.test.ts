@@ -230,6 +230,8 @@ function expected(key: string, sent: unknown): unknown {
     if (key === 'email') return trimmed.toLowerCase();
     if (key === 'color') return trimmed.toUpperCase();
     if (key === 'status' && trimmed === 'BLOCK') return 'BLOCKED';
+    // A todo's repeat rule (decision 036): '' means none; a rule is kept upper-cased without a leading RRULE:.
+    if (key === 'recurrence') return trimmed === '' ? null : trimmed.replace(/^RRULE:/i, '').toUpperCase();
     if (key === 'dueDate') return trimmed === '' ? null : new Date(trimmed.length === 10 ? `${trimmed}T00:00:00Z` : trimmed).toISOString().slice(0, 10);
     if (['logo', 'coverImage', 'assigneeId', 'category', 'categoryId', 'defaultCategoryId'].includes(key) && trimmed === '') return null;
     return trimmed;
