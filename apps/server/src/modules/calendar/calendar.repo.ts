@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { rankOf } from '../../db/list-helpers.js';
 import { categories, features, projects, tasks, todos, users, workspaces } from '../../db/schema.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
-import type { TodoRow } from '../todos/todos.repo.js';
+import { todoColumns, type TodoRow } from '../todos/todos.repo.js';
 
 /** A day range, both ends included (YYYY-MM-DD). */
 export type DayRange = { from: string; to: string };
@@ -92,19 +92,7 @@ export async function listCalendarTasks(db: Db, userId: string, scope: TaskScope
 export async function listCalendarTodos(db: Db, ownerId: string, range: DayRange, limit: number): Promise<TodoRow[]> {
   const rows = await db
     .select({
-      id: todos.id,
-      title: todos.title,
-      description: todos.description,
-      priority: todos.priority,
-      status: todos.status,
-      dueDate: todos.dueDate,
-      tags: todos.tags,
-      completedAt: todos.completedAt,
-      isToday: todos.isToday,
-      recurrence: todos.recurrence,
-      recurrenceTimeZone: todos.recurrenceTimeZone,
-      createdAt: todos.createdAt,
-      updatedAt: todos.updatedAt,
+      ...todoColumns,
       categoryId: categories.id,
       categoryName: categories.name,
       categoryColor: categories.color,
