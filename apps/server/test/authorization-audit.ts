@@ -280,6 +280,7 @@ const rows: Record<string, Row> = {
     statuses: signedIn(200),
     request: async (_world, kind) => ({ url: '/api/v1/todos/default-category', body: { categoryId: await ownCategoryId(kind, 'TODO') } }),
   },
+  'GET /api/v1/todos/:todoId': { statuses: ownerOnly(200), request: (world) => ({ url: `/api/v1/todos/${world.ownerTodo._id}` }) },
   'PUT /api/v1/todos/:todoId': {
     statuses: ownerOnly(200),
     request: (world) => ({

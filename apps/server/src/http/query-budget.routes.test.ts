@@ -303,6 +303,10 @@ describe('SQL statements per request', () => {
       const category = await buildCategory(server, owner.cookie);
       return call('PUT', '/api/v1/todos/default-category', { cookie: owner.cookie, body: { categoryId: category._id } });
     },
+    'GET /api/v1/todos/:todoId': async () => {
+      const todo = await buildTodo(server, owner.cookie);
+      return call('GET', `/api/v1/todos/${todo._id}`, { cookie: owner.cookie });
+    },
     'PUT /api/v1/todos/:todoId': async () => {
       // Without a category, for a todo that has one: the save is refused after a second look.
       const todo = await buildTodo(server, owner.cookie);

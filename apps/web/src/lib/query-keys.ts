@@ -24,6 +24,7 @@
  *   ['comments', taskId]                               a task's comments
  *   ['todos', 'list', q]                               every todo of a filter (the simple list; `q` is what is sent)
  *   ['todos', 'pages', q]                              the dashboard's pages of todos for the filters `q` (an infinite query)
+ *   ['todos', 'detail', todoId]                        one todo, read when a link opens it (`/?todo=`: a search result, a reminder)
  *   ['categories', 'list', 'all' | type]               categories (the todo and task forms read 'TODO' and 'TASK')
  *   ['categories', 'default-todo']                     the caller's default todo category (quick add, Settings)
  *   ['users', 'shared']                                the people the caller shares a workspace or project with (member pickers)
@@ -95,6 +96,8 @@ export const queryKeys = {
   todoLists: () => ['todos', 'list'] as const,
   /** Every todo of the filters `query` (the simple list sends none: `{}`); the answer is a Todo[]. */
   todoList: <Q extends object>(query: Q) => ['todos', 'list', query] as const,
+  /** One todo (`GET /todos/{id}`), read when a link opens it (`/?todo=`); under `todos`, so every todo change refreshes it. */
+  todoDetail: (todoId: string) => ['todos', 'detail', todoId] as const,
   /** Prefix of the dashboard's paged lists. */
   todoPageLists: () => ['todos', 'pages'] as const,
   /** The dashboard's pages for the filters `query` (an infinite query: `{ pages, pageParams }`). */

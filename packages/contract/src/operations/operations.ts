@@ -390,6 +390,13 @@ export const operations = defineOperations(operationRoutes, {
       responses: { 200: defaultTodoCategoryResponseSchema },
       errors: ownErrors,
     },
+    get: {
+      tags: ['todos'],
+      summary: 'One of your todos (what a search result for a todo opens)',
+      params: todoParamsSchema,
+      responses: { 200: todoResponseSchema },
+      errors: ownErrors,
+    },
     update: {
       tags: ['todos'],
       summary: 'Replace a todo (send the full todo)',

@@ -60,6 +60,7 @@ export const operationRoutes = {
     quickAdd: { method: 'POST', path: '/api/v1/todos/quick' },
     defaultCategory: { method: 'GET', path: '/api/v1/todos/default-category' },
     setDefaultCategory: { method: 'PUT', path: '/api/v1/todos/default-category' },
+    get: { method: 'GET', path: '/api/v1/todos/:todoId' },
     update: { method: 'PUT', path: '/api/v1/todos/:todoId' },
     delete: { method: 'DELETE', path: '/api/v1/todos/:todoId' },
   },

@@ -2,12 +2,12 @@ import type { Notification } from '@tasklane/contract';
 import type { NotificationRow } from './notifications.repo.js';
 
 /**
- * The web app's page a notification is about: its task's, the todos' (a todo's reminder: the
- * dashboard lists them), else its project's, else the projects list.
+ * The web app's page a notification is about: its task's, the todos dashboard opening the todo
+ * (a todo's reminder; `?todo=` opens its dialog), else its project's, else the projects list.
  */
 export function notificationUrl(row: Pick<NotificationRow, 'task' | 'project' | 'feature' | 'todo'>): string {
   if (row.task && row.project && row.feature) return `/dashboard/projects/${row.project.id}/features/${row.feature.id}/task/${row.task.id}`;
-  if (row.todo) return '/';
+  if (row.todo) return `/?todo=${row.todo.id}`;
   if (row.project) return `/dashboard/projects/${row.project.id}`;
   return '/projects';
 }

@@ -105,7 +105,7 @@ describe('when reminders come', () => {
     expect(await remindersOf(owner.cookie)).toEqual([]);
     await at('2030-02-05T08:00:00Z');
     expect(await remindersOf(owner.cookie)).toEqual([
-      expect.objectContaining({ kind: 'DUE_SOON', actor: null, todo: { _id: todo._id, title: 'Buy milk' }, text: 'Your todo “Buy milk” is due by the end of Feb 5, 2030', url: '/' }),
+      expect.objectContaining({ kind: 'DUE_SOON', actor: null, todo: { _id: todo._id, title: 'Buy milk' }, text: 'Your todo “Buy milk” is due by the end of Feb 5, 2030', url: `/?todo=${todo._id}` }),
     ]);
     await at('2030-02-06T08:00:00Z');
     const [overdue] = await remindersOf(owner.cookie);

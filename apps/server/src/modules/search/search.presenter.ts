@@ -7,7 +7,7 @@ const segment = (id: string) => encodeURIComponent(id);
 /**
  * The web app's page that shows the row (apps/web/src/config/paths.ts): a task's detail page (a
  * comment's: its task's), a feature's task list, a project's page, a workspace's projects, and
- * the todos dashboard for a todo (it has no page of its own).
+ * the todos dashboard opening the todo (it has no page of its own: `?todo=` opens its dialog).
  */
 export function searchUrl(row: SearchRow): string {
   const project = `/dashboard/projects/${segment(row.projectId ?? '')}`;
@@ -23,7 +23,7 @@ export function searchUrl(row: SearchRow): string {
     case 'workspace':
       return `/dashboard/${segment(row.id)}`;
     case 'todo':
-      return '/';
+      return `/?todo=${segment(row.id)}`;
   }
 }
 

@@ -90,7 +90,7 @@ describe('GET /api/v1/search: what it finds', () => {
     expect(byType.project).toMatchObject({ _id: desk.project._id, url: base });
     expect(byType.project).not.toHaveProperty('project');
     expect(byType.workspace).toMatchObject({ _id: desk.workspace._id, url: `/dashboard/${desk.workspace._id}` });
-    expect(byType.todo).toMatchObject({ _id: todo._id, url: '/', snippet: '<mark>Orchard</mark> todo' });
+    expect(byType.todo).toMatchObject({ _id: todo._id, url: `/?todo=${todo._id}`, snippet: '<mark>Orchard</mark> todo' });
 
     // types= narrows the kinds, comma-separated or repeated.
     expect((await found(desk.person.cookie, 'orchard', '&types=task,comment')).map((result) => result.type).sort()).toEqual(['comment', 'task']);

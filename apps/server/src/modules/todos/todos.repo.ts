@@ -59,6 +59,8 @@ export type TodoFilters = {
   date?: { when: 'today' | 'other'; today: string };
   /** Leave out COMPLETED and CANCELLED todos (issue 18: the dashboard's default). */
   hideDone?: boolean;
+  /** One todo by its id (findTodo). */
+  id?: string;
 };
 
 /** What the dashboard hides by default (issue 18). */
@@ -66,6 +68,7 @@ const doneTodoStatuses: TodoStatus[] = ['COMPLETED', 'CANCELLED'];
 
 function filterConditions(ownerId: string, filters: TodoFilters): SQL[] {
   const conditions: SQL[] = [eq(todos.ownerId, ownerId)];
+  if (filters.id !== undefined) conditions.push(eq(todos.id, filters.id));
   if (filters.status) conditions.push(eq(todos.status, filters.status));
   if (filters.hideDone) conditions.push(notInArray(todos.status, doneTodoStatuses));
   if (filters.priority) conditions.push(eq(todos.priority, filters.priority));
@@ -122,6 +125,12 @@ export async function listTodos(db: Db, ownerId: string, filters: TodoFilters, p
   if (first || page.page === 1) return { rows: todoRows, total: first?.total ?? 0 };
   const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(todos).where(where);
   return { rows: todoRows, total: count?.total ?? 0 };
+}
+
+/** One of the owner's todos with its category, or undefined when it is not theirs (or not at all). */
+export async function findTodo(db: Db, ownerId: string, id: string): Promise<TodoRow | undefined> {
+  const [row] = await listTodos(db, ownerId, { id });
+  return row;
 }
 
 /** How many of the owner's COMPLETED and CANCELLED todos the other filters match: what hideDone left out. */

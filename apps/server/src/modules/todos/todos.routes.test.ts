@@ -557,6 +557,42 @@ describe('GET /api/v1/todos', () => {
   });
 });
 
+describe('GET /api/v1/todos/:todoId', () => {
+  it('answers one of the caller’s todos as the list shows it, in todo and data', async () => {
+    const { cookie, category } = await userWithCategory();
+    const todo = await buildTodo(server, cookie, { category: category._id, title: 'Find me', tags: ['home'] });
+    const response = await server.request('GET', `/api/v1/todos/${todo._id}`, { cookie });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Todo fetched successfully', todo, data: todo });
+    expect(Object.keys(response.body.data as object).sort()).toEqual(todoKeys);
+    expect((await listTodos(cookie)).find((item) => item._id === todo._id)).toEqual(todo);
+  });
+
+  it('is 404 for another person’s todo, a deleted one or an unknown id, and 400 for a malformed id', async () => {
+    const { cookie } = await userWithCategory();
+    const theirs = await buildTodo(server, await signedIn(), { title: 'Not yours' });
+    const gone = await buildTodo(server, cookie);
+    expect((await server.request('DELETE', `/api/v1/todos/${gone._id}`, { cookie })).status).toBe(200);
+    for (const id of [theirs._id, gone._id, randomUUID()]) {
+      const response = await server.request('GET', `/api/v1/todos/${id}`, { cookie });
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+      expect(JSON.stringify(response.body)).not.toContain('Not yours');
+    }
+    const malformed = await server.request('GET', '/api/v1/todos/not-an-id', { cookie });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ success: false });
+  });
+
+  it('is 401 signed out', async () => {
+    const { cookie } = await userWithCategory();
+    const todo = await buildTodo(server, cookie);
+    const response = await server.request('GET', `/api/v1/todos/${todo._id}`);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false });
+  });
+});
+
 describe('GET /api/v1/todos in pages (page, limit)', () => {
   let cookie: string;
   let work: string;

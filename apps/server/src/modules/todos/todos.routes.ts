@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/operation-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
-import { createTodo, deleteTodo, getDefaultTodoCategory, listTodos, quickAddTodo, setDefaultTodoCategory, updateTodo } from './todos.service.js';
+import { createTodo, deleteTodo, getDefaultTodoCategory, getTodo, listTodos, quickAddTodo, setDefaultTodoCategory, updateTodo } from './todos.service.js';
 
 export function todosRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -35,6 +35,11 @@ export function todosRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
     route(app, operations.todos.setDefaultCategory, async (request) => {
       const data = await setDefaultTodoCategory(ctx, currentUser(request), request.body.categoryId);
       return { success: true as const, message: 'Default category saved successfully', data };
+    });
+
+    route(app, operations.todos.get, async (request) => {
+      const todo = await getTodo(ctx, currentUser(request), request.params.todoId);
+      return { success: true as const, message: 'Todo fetched successfully', todo, data: todo };
     });
 
     route(app, operations.todos.update, async (request) => {

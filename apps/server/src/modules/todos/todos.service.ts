@@ -21,7 +21,7 @@ import { firstRecurrence, isPossibleRecurrence, nextRecurrence } from './todo-re
 const SELECT_CATEGORY = 'Please select a category';
 const selectCategoryError = () => badRequest(SELECT_CATEGORY, [{ field: 'category', message: SELECT_CATEGORY }]);
 
-export type ListTodosInput = Omit<repo.TodoFilters, 'date'> & {
+export type ListTodosInput = Omit<repo.TodoFilters, 'date' | 'id'> & {
   date?: 'today' | 'other';
   today?: string;
   page?: number;
@@ -54,6 +54,13 @@ export async function listTodos(ctx: ServiceContext, user: UserRow, input: ListT
     pagination: { total: pageCount(total, paging.limit), ...paging },
     ...(await hidden()),
   };
+}
+
+/** One of the caller's todos; anyone else's is not found. */
+export async function getTodo(ctx: ServiceContext, user: UserRow, id: string) {
+  const row = await repo.findTodo(ctx.db, user.id, id);
+  if (!row) throw notFoundOrNotYours('Todo');
+  return presentTodo(row);
 }
 
 async function requireOwnCategory(ctx: ServiceContext, user: UserRow, categoryId: string) {

@@ -354,3 +354,41 @@ describe('TodosPage: density and defaults (issue 18)', () => {
     expect(screen.getByRole('button', { name: 'Edit todo: Buy milk' })).toBeTruthy();
   });
 });
+
+describe('TodosPage: a link to one todo (/?todo=<id>, what a search result or a reminder opens)', () => {
+  const LINKED = '3f2b8c1e-5d4a-4b6c-9e7f-0a1b2c3d4e5f';
+
+  it('opens that todo in its edit dialog, even when the list does not show it, and leaves the address', async () => {
+    const linked = todo(LINKED, 'Renew passport', { status: 'COMPLETED', tags: ['papers'] });
+    const { calls } = fakeServer((call: Call): Reply => {
+      const path = pathnameOf(call);
+      if (path === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (path === '/api/v1/todos') return listAnswer(call, [todo('t1', 'Buy milk'), linked]);
+      if (path === `/api/v1/todos/${LINKED}`) return { status: 200, body: { success: true, message: 'Todo fetched successfully', todo: linked, data: linked } };
+      return failure(404, 'NOT_FOUND', 'Not found');
+    });
+    const { location } = renderScreen(<TodosPage />, { url: `/dashboard/todos?todo=${LINKED}&view=cards` });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Todo' });
+    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Renew passport');
+    expect((within(dialog).getByLabelText('Tags') as HTMLInputElement).value).toBe('papers');
+    await waitFor(() => expect(location().search).toBe('?view=cards'));
+    // Completed, so hidden from the default list: the dialog is the only place it shows.
+    expect(calls.filter((call) => pathnameOf(call) === `/api/v1/todos/${LINKED}`)).toHaveLength(1);
+  });
+
+  it('says so when the todo is not found, and leaves the address', async () => {
+    fakeServer((call: Call): Reply => {
+      const path = pathnameOf(call);
+      if (path === '/api/v1/categories') return { status: 200, body: { success: true, categories } };
+      if (path === '/api/v1/todos') return listAnswer(call, [todo('t1', 'Buy milk')]);
+      return failure(404, 'NOT_FOUND', 'Todo not found');
+    });
+    const { location } = renderScreen(<TodosPage />, { url: `/dashboard/todos?todo=${LINKED}`, withToasts: true });
+
+    expect(await screen.findByText('Todo not found')).toBeTruthy();
+    await waitFor(() => expect(location().search).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Buy milk')).toBeTruthy();
+  });
+});

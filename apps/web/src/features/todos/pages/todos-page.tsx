@@ -19,6 +19,7 @@ import { useCreateShortcut } from '@/lib/keyboard/use-create-shortcut';
 import { useListSelection } from '@/lib/keyboard/use-list-selection';
 import { useCreateTodo } from '../api/create-todo';
 import { useDeleteTodo } from '../api/delete-todo';
+import { useLinkedTodo } from '../api/get-todo';
 import { useTodoCategories } from '../api/get-todo-categories';
 import { keepFirstTodoPage, TODO_PAGE_SIZE, useTodoPages } from '../api/get-todos';
 import { useToggleTodo } from '../api/toggle-todo';
@@ -95,6 +96,22 @@ export default function TodosPage() {
     setEditingTodo(todo);
     setIsFormOpen(true);
   }, []);
+  // A link to one todo (a search result, a reminder: `/?todo=<id>`) opens its dialog, then leaves the address.
+  const linkedTodoId = searchParams.get('todo');
+  const linkedTodo = useLinkedTodo(linkedTodoId);
+  useEffect(() => {
+    if (linkedTodoId === null || linkedTodo.isPending) return;
+    if (linkedTodo.data) openEdit(linkedTodo.data);
+    else toast.error(describeError(linkedTodo.error, 'Todo not found'));
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('todo');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedTodoId, linkedTodo.isPending, linkedTodo.data, linkedTodo.error, openEdit, setSearchParams]);
   const closeForm = () => {
     setIsFormOpen(false);
     setEditingTodo(null);
