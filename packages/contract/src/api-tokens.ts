@@ -86,3 +86,14 @@ export const currentApiTokenSchema = z
   })
   .describe('The API token this request was made with');
 export type CurrentApiToken = z.infer<typeof currentApiTokenSchema>;
+
+/**
+ * The settings page's form for a new token: the body's name and scope, and the expiry as a date
+ * input gives it ('' for never; the web app sends the end of that day where the person is).
+ */
+export const createApiTokenFormSchema = z.object({
+  name: createApiTokenBodySchema.shape.name,
+  scope: apiTokenScopeSchema,
+  expiresOn: z.string().regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'Expiry must be a date'),
+});
+export type CreateApiTokenForm = z.input<typeof createApiTokenFormSchema>;
