@@ -315,7 +315,7 @@ export const operations = defineOperations(operationRoutes, {
         status: 200,
         contentType: 'application/json',
         description:
-          'A JSON document (Content-Disposition: attachment): exportedAt, profile, categories, todos, workspaces (those you own, with their projects, features and tasks), comments',
+          'A JSON document (Content-Disposition: attachment): exportedAt, profile, categories, todos, workspaces (those you own, with their projects, features and tasks), your API tokens (never their secrets), comments',
       },
     },
     deleteAccount: {

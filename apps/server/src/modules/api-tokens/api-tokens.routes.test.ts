@@ -260,6 +260,20 @@ describe('tokens and the account', () => {
     expect((await server.request('GET', '/api/v1/users/me', bearer(token))).status).toBe(200);
   });
 
+  it('are in "Export my data" as the list shows them, never with a secret or its hash', async () => {
+    const owner = await buildSignedInUser(server);
+    const { _id, token } = await makeToken(owner, { name: 'Exported', scope: 'read' });
+    const response = await fetch(`${server.url}/api/v1/users/me/export`, { headers: { cookie: owner.cookie } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text).apiTokens).toEqual([expect.objectContaining({ _id, name: 'Exported', scope: 'read', expiresAt: null, lastUsedAt: null })]);
+    const rows = await server.database.db.execute(sql`select token_hash from api_tokens where id = ${_id}`);
+    const hash = (JSON.stringify(rows).match(/[0-9a-f]{64}/) ?? [''])[0]!;
+    expect(hash).toHaveLength(64);
+    expect(text).not.toContain(hash);
+    expect(text).not.toContain(token.slice(3));
+  });
+
   it('go with the account when it is deleted', async () => {
     const owner = await buildSignedInUser(server);
     const { token } = await makeToken(owner);
