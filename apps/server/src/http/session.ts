@@ -35,9 +35,12 @@ export function readBearerToken(request: FastifyRequest): { token: string | unde
   return { token: API_TOKEN_PATTERN.test(token) ? token : undefined };
 }
 
-/** Whether the request carries a bearer credential: no browser sends one, so no origin check applies. */
+/**
+ * Whether the request carries an API token (shaped like one) as its bearer credential: no
+ * browser sends one by itself, so no origin check applies. Its cookie is never used.
+ */
 export function hasBearerCredential(request: FastifyRequest): boolean {
-  return readBearerToken(request) !== undefined;
+  return readBearerToken(request)?.token !== undefined;
 }
 
 /** The session token the request carries, under the cookie name COOKIE_SECURE (`secure`) gives. */

@@ -216,10 +216,11 @@ describe('a request with Authorization: Bearer <token>', () => {
       expectRefusal(await server.request('GET', '/api/v1/users/me', bearer(value, { cookie: owner.cookie })), 401);
     }
     // A cookie request from a foreign origin cannot pass as a token request with a made-up one.
-    expectRefusal(
-      await server.request('POST', '/api/v1/workspaces', bearer('not-a-token', { cookie: owner.cookie, body: { name: 'Forged' }, headers: { origin: FOREIGN_ORIGIN } })),
-      401,
-    );
+    const forged = (value: string) =>
+      server.request('POST', '/api/v1/workspaces', bearer(value, { cookie: owner.cookie, body: { name: 'Forged' }, headers: { origin: FOREIGN_ORIGIN } }));
+    expectRefusal(await forged(`tl_${randomBytes(32).toString('base64url')}`), 401);
+    expectRefusal(await forged('not-a-token'), 403);
+    expect((await server.request('GET', '/api/v1/workspaces', { cookie: owner.cookie })).body.data).toEqual([]);
     // Another scheme is not ours: the request goes by its cookie.
     const basic = await server.request('GET', '/api/v1/users/me', { cookie: owner.cookie, headers: { authorization: 'Basic dXNlcjpwYXNz' } });
     expect(basic.status).toBe(200);
