@@ -308,6 +308,14 @@ describe('tokens and the account', () => {
   });
 });
 
+describe('the API documentation', () => {
+  it('names the bearer token as a way to authenticate', async () => {
+    const document = (await server.request('GET', '/api/docs/openapi.json')).body;
+    expect(document.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/v1/users/me/tokens'].post.responses['201']).toBeDefined();
+  });
+});
+
 describe('the request log', () => {
   it('never holds a token, in a header or in a URL', async () => {
     const owner = await buildSignedInUser(server);
