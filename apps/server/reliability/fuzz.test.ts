@@ -232,6 +232,8 @@ function expected(key: string, sent: unknown): unknown {
     if (key === 'status' && trimmed === 'BLOCK') return 'BLOCKED';
     // A todo's repeat rule (decision 036): '' means none; a rule is kept upper-cased without a leading RRULE:.
     if (key === 'recurrence') return trimmed === '' ? null : trimmed.replace(/^RRULE:/i, '').toUpperCase();
+    // An API token's expiry (decision 038): a date is the end of that day (UTC), a timestamp its instant.
+    if (key === 'expiresAt') return trimmed === '' ? null : new Date(trimmed.length === 10 ? `${trimmed}T23:59:59.999Z` : trimmed).toISOString();
     if (key === 'dueDate') return trimmed === '' ? null : new Date(trimmed.length === 10 ? `${trimmed}T00:00:00Z` : trimmed).toISOString().slice(0, 10);
     if (['logo', 'coverImage', 'assigneeId', 'category', 'categoryId', 'defaultCategoryId'].includes(key) && trimmed === '') return null;
     return trimmed;

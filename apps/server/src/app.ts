@@ -14,12 +14,14 @@ import { registerHostCheck } from './http/host-check.js';
 import { nulCharacterError, registerJsonParser } from './http/json-body.js';
 import { serializeRequestForLog } from './http/log-redaction.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerRequestThrottle, type ThrottlePeers } from './http/request-throttle.js';
+import { RequestThrottle, registerRequestThrottle, type ThrottlePeers } from './http/request-throttle.js';
+import { hasBearerCredential } from './http/session.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
@@ -222,11 +224,18 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: verifyResponses }));
   app.decorateRequest('user', null);
+  app.decorateRequest('apiToken', null);
 
   // Before any route: the plugin attaches itself to each route as it is added.
   await registerCompression(app);
-  registerRequestThrottle(app, config.apiRateLimit, throttlePeers);
-  registerOriginCheck(app, config, new Set([`POST ${UNSUBSCRIBE_PATH}`]));
+  // Per token (decision 038): taken when a request's token is resolved (http/session.ts).
+  const apiTokenThrottle = new RequestThrottle({
+    perIp: config.apiTokenRateLimit.perToken,
+    windowMs: config.apiTokenRateLimit.windowMs,
+    tracksSpent: throttlePeers !== undefined,
+  });
+  registerRequestThrottle(app, config.apiRateLimit, throttlePeers, apiTokenThrottle);
+  registerOriginCheck(app, config, new Set([`POST ${UNSUBSCRIBE_PATH}`]), hasBearerCredential);
   await registerApiDocs(app, config);
 
   if (healthFastPath) {
@@ -258,7 +267,15 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // Every instance mails the notifications people asked email for (each once, whoever claims it).
   const mailer = outbox ? new NotificationMailer(database.db, config, outbox, app.log, notificationMailer) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.stop());
-  const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox, databaseKind: database.kind };
+  const ctx: ServiceContext = {
+    db: database.db,
+    config,
+    files: files ?? createDiskFileStore(config.uploads.dir),
+    events,
+    outbox,
+    databaseKind: database.kind,
+    apiTokenThrottle,
+  };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -266,6 +283,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(passwordResetRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(apiTokensRoutes(ctx));
       await api.register(twoFactorRoutes(ctx));
       await api.register(categoriesRoutes(ctx));
       await api.register(todosRoutes(ctx));

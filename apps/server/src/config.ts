@@ -81,6 +81,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
   API_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  API_TOKEN_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(600),
+  API_TOKEN_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   LOGIN_MAX_FAILURES: positiveInt.default(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(20),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
@@ -134,6 +136,8 @@ export type Config = {
   authRateLimit: { perIp: number; windowMs: number };
   /** Every API request but health, per client address; perIp 0 turns it off. */
   apiRateLimit: { perIp: number; windowMs: number };
+  /** Requests with one API token (decision 038), whatever the address; perToken 0 turns it off. */
+  apiTokenRateLimit: { perToken: number; windowMs: number };
   /**
    * Failed sign-ins per window: `max` per account from browsers it has not signed in on before
    * (and per device cookie from those it has), `maxPerIp` per client address.
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     apiRateLimit: { perIp: e.API_RATE_LIMIT_PER_IP, windowMs: e.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    apiTokenRateLimit: { perToken: e.API_TOKEN_RATE_LIMIT_PER_TOKEN, windowMs: e.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     loginFailures: {
       max: e.LOGIN_MAX_FAILURES,
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

@@ -230,6 +230,20 @@ const rows: Record<string, Row> = {
     },
   },
   'GET /api/v1/users/me/sessions': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/sessions' }) },
+  // Each person's own API tokens (decision 038); another's token is 404, and a request made with a
+  // token is 403 (api-tokens.routes.test.ts).
+  'GET /api/v1/users/me/tokens': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/tokens' }) },
+  'POST /api/v1/users/me/tokens': { statuses: signedIn(201), request: () => ({ url: '/api/v1/users/me/tokens', body: { name: 'Audit', scope: 'read' } }) },
+  'DELETE /api/v1/users/me/tokens/:id': {
+    statuses: signedIn(200),
+    request: async (_world, kind) => {
+      const cookie = cookieFor(cast, kind);
+      if (!cookie) return { url: '/api/v1/users/me/tokens/00000000-0000-4000-8000-000000000000' };
+      const made = await server.request('POST', '/api/v1/users/me/tokens', { cookie, body: { name: 'Audit', scope: 'read' } });
+      expect(made.status, made.text).toBe(201);
+      return { url: `/api/v1/users/me/tokens/${made.body.data._id}` };
+    },
+  },
   // One of the caller's own other sessions (another account's session is 404: account.routes.test.ts).
   'DELETE /api/v1/users/me/sessions/:id': {
     statuses: signedIn(200),

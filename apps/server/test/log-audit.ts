@@ -64,12 +64,16 @@ function addRecoveryCode(code: string, into: Set<string>) {
   into.add(code.replace(/[\s-]+/g, '').toLowerCase());
 }
 
-/** The secrets in an answer: a TOTP secret (and its otpauth URL) and recovery codes (issue 16). */
+/**
+ * The secrets in an answer: a TOTP secret (and its otpauth URL) and recovery codes (issue 16),
+ * and a new API token's secret (decision 038).
+ */
 export function secretsInAnswer(body: unknown, into: Set<string>) {
   const data = (body as { data?: unknown } | undefined)?.data;
   if (!data || typeof data !== 'object') return;
-  const { secret, otpauthUrl, recoveryCodes } = data as { secret?: unknown; otpauthUrl?: unknown; recoveryCodes?: unknown };
+  const { secret, otpauthUrl, recoveryCodes, token } = data as { secret?: unknown; otpauthUrl?: unknown; recoveryCodes?: unknown; token?: unknown };
   if (typeof secret === 'string') into.add(secret);
+  if (typeof token === 'string') into.add(token);
   if (typeof otpauthUrl === 'string') into.add(otpauthUrl);
   if (Array.isArray(recoveryCodes)) for (const code of recoveryCodes) if (typeof code === 'string') addRecoveryCode(code, into);
 }
@@ -79,6 +83,15 @@ export function secretInSetCookie(header: string | null, into: Set<string>) {
   for (const pattern of [/tasklane_session=([^;]+)/, /tasklane_device=([^;]+)/, /tasklane_login_challenge=([^;]+)/]) {
     const match = pattern.exec(header ?? '');
     if (match?.[1]) into.add(decodeURIComponent(match[1]));
+  }
+}
+
+/** The credential a request sent in its Authorization header (an API token, decision 038; any other scheme's value too). */
+export function secretInAuthorization(headers: Record<string, string>, into: Set<string>) {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() !== 'authorization') continue;
+    const credential = value.trim().split(/\s+/).slice(1).join(' ');
+    if (credential) into.add(credential);
   }
 }
 

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPostgres, type Database } from '../src/db/client.js';
 import { connectPostgres, withDatabase } from '../src/db/connect.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
-import { secretInSetCookie, secretsInAnswer, secretsInBody, secretsInLinks, writeAuditFiles } from './log-audit.js';
+import { secretInAuthorization, secretInSetCookie, secretsInAnswer, secretsInBody, secretsInLinks, writeAuditFiles } from './log-audit.js';
 import type { EmailSenderSettings } from '../src/modules/email/email-sender.js';
 import type { NotifierSettings } from '../src/modules/notifications/notifier.js';
 import type { ReminderSettings } from '../src/modules/notifications/reminder-scheduler.js';
@@ -173,6 +173,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       const headers: Record<string, string> = { ...options.headers };
       let body: string | Uint8Array | FormData | undefined = options.rawBody;
       secretsInBody(options.body, secrets);
+      secretInAuthorization(headers, secrets);
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './common.js';
 export * from './users.js';
 export * from './account.js';
+export * from './api-tokens.js';
 export * from './two-factor.js';
 export * from './password-reset.js';
 export * from './admin.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentApiTokenSchema } from './api-tokens.js';
 import { messageResponseSchema } from './errors.js';
 
 /** The simple pattern of SPEC.md section 5: text, at sign, text, dot, text. */
@@ -121,7 +122,12 @@ export const meSchema = userSchema
   .describe('The signed-in user');
 export type Me = z.infer<typeof meSchema>;
 
-export const meResponseSchema = z.object({ success: z.literal(true), data: meSchema });
+export const meResponseSchema = z.object({
+  success: z.literal(true),
+  data: meSchema.extend({
+    token: currentApiTokenSchema.optional().describe('Only for a request made with an API token (decision 038): which token it is'),
+  }),
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /**

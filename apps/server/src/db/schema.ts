@@ -814,3 +814,34 @@ export const calendarFeeds = pgTable(
   },
   (table) => [uniqueIndex('calendar_feeds_token_unique').on(table.token)],
 );
+
+/**
+ * Personal API tokens (issue 20, decision 038): a script signs its requests with
+ * `Authorization: Bearer tl_...`. Only the SHA-256 of the secret is kept (the secret is 32
+ * random bytes, so a plain hash cannot be reversed and needs no salt or slow hash); it is shown
+ * once, when made. Revoking deletes the row. A token acts as its user, so a deactivated account's
+ * tokens are refused (kept, and work again on reactivation) and a deleted account's are deleted.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** read | read-write */
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Written at most once a minute per token (the lookup's own statement). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_hash_unique').on(table.tokenHash),
+    index('api_tokens_user_id_idx').on(table.userId),
+    check('api_tokens_scope_check', sql`${table.scope} in ('read', 'read-write')`),
+  ],
+);

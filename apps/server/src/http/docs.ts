@@ -13,10 +13,19 @@ export async function registerApiDocs(app: FastifyInstance, options: { cookieSec
       info: {
         title: 'Tasklane API',
         version: '1.0.0',
-        description: 'The Tasklane REST API. Authentication is by the HttpOnly session cookie set by POST /api/v1/auth/login.',
+        description:
+          'The Tasklane REST API. Authentication is by the HttpOnly session cookie set by POST /api/v1/auth/login, or, for scripts, by a personal API token made in Settings (POST /api/v1/users/me/tokens) and sent as `Authorization: Bearer tl_...`: it acts as its person on every route (a read token only reads), without the origin check.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookieName(SESSION_COOKIE, options.cookieSecure) } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: cookieName(SESSION_COOKIE, options.cookieSecure) },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'tl_ and 43 base64url characters',
+            description: 'A personal API token (decision 038): `read` tokens get 403 on any method but GET and HEAD',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

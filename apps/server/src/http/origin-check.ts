@@ -24,6 +24,12 @@ export function registerOriginCheck(
    * nothing: the one-click unsubscribe, which a webmail client may POST from its own origin.
    */
   tokenAuthorisedRoutes: ReadonlySet<string> = new Set(),
+  /**
+   * Requests signed with a credential no browser sends by itself (an API token in the
+   * Authorization header, decision 038): a cross-site page cannot forge one, and their cookie is
+   * never used, so there is no request forgery to refuse.
+   */
+  isOutsideBrowser: (request: FastifyRequest) => boolean = () => false,
 ) {
   const extra = new Set(options.allowedOrigins);
   // PUBLIC_URL names the own origin exactly; without it, the origin the request was sent to.
@@ -33,6 +39,7 @@ export function registerOriginCheck(
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (tokenAuthorisedRoutes.has(`${request.method} ${request.routeOptions.url}`)) return;
+    if (isOutsideBrowser(request)) return;
     const originHeader = request.headers.origin;
     const referer = request.headers.referer;
     const origin = originHeader !== undefined ? originOf(originHeader) : referer ? originOf(referer) : null;

@@ -253,6 +253,13 @@ describe('SQL statements per request', () => {
       });
     },
     'GET /api/v1/users/me/sessions': () => call('GET', '/api/v1/users/me/sessions', { cookie: owner.cookie }),
+    // Personal API tokens (decision 038): the session, then one statement each.
+    'GET /api/v1/users/me/tokens': () => call('GET', '/api/v1/users/me/tokens', { cookie: owner.cookie }),
+    'POST /api/v1/users/me/tokens': () => call('POST', '/api/v1/users/me/tokens', { cookie: owner.cookie, body: { name: 'Budget', scope: 'read', expiresAt: '2999-01-01' } }),
+    'DELETE /api/v1/users/me/tokens/:id': async () => {
+      const made = await server.request('POST', '/api/v1/users/me/tokens', { cookie: owner.cookie, body: { name: 'Revoked', scope: 'read' } });
+      return call('DELETE', `/api/v1/users/me/tokens/${made.body.data._id}`, { cookie: owner.cookie });
+    },
     'DELETE /api/v1/users/me/sessions/:id': async () => {
       const account = await buildSignedInUser(server);
       await signIn(server, account.user);
@@ -652,6 +659,18 @@ describe('SQL statements per request', () => {
     );
     // At most one transaction, and only around statements that must see each other's locks.
     expect(queries.transactions).toBeLessThanOrEqual(1);
+  });
+
+  it('a request with an API token resolves it in one statement, recording its last use included (decision 038)', async () => {
+    const made = await server.request('POST', '/api/v1/users/me/tokens', { cookie: other.cookie, body: { name: 'Budget', scope: 'read' } });
+    const token = made.body.data.token as string;
+    const headers = { authorization: `Bearer ${token}` };
+    // Never used: this request writes its last use (and its person's last seen) in the same statement.
+    const first = server.queriesOf(await server.request('GET', '/api/v1/users/me', { headers }));
+    expect(first.statements.map((statement) => statement.sql)).toHaveLength(1);
+    const session = server.queriesOf(await call('GET', '/api/v1/todos', { cookie: other.cookie }));
+    const byToken = server.queriesOf(await server.request('GET', '/api/v1/todos', { headers }));
+    expect(byToken.statements.length).toBe(session.statements.length);
   });
 
   it(`the first step of a sign-in with two-factor on runs at most ${STATEMENT_BUDGET} statements too`, async () => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { RequestThrottle } from './request-throttle.js';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiTokenThrottleKey, registerRequestThrottle, RequestThrottle, type Spent, type ThrottlePeers } from './request-throttle.js';
 
 describe('RequestThrottle', () => {
   it('lets a burst of perIp through, then refuses with the wait until the next token', () => {
@@ -49,5 +50,43 @@ describe('RequestThrottle', () => {
     // Four tokens behind (the floor), then one to take: five seconds at one a second.
     expect(throttle.take('a', 0)).toBe(5);
     expect(throttle.take('a', 5000)).toBe(0);
+  });
+});
+
+describe('registerRequestThrottle with peers: the per-token throttle (decision 038)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shares what a token spent with the other server processes, and takes what they spent on it', async () => {
+    vi.useFakeTimers();
+    const published: Spent[] = [];
+    let hear: (spent: Spent) => void = () => {};
+    const peers: ThrottlePeers = {
+      publish: (spent) => published.push(spent),
+      subscribe: (onSpent) => {
+        hear = onSpent;
+        return () => {};
+      },
+    };
+    const tokens = new RequestThrottle({ perIp: 3, windowMs: 60 * 60_000, tracksSpent: true });
+    const app = Fastify();
+    registerRequestThrottle(app, { perIp: 0, windowMs: 60_000 }, peers, tokens);
+    await app.ready();
+
+    const mine = apiTokenThrottleKey('mine');
+    expect(tokens.take(mine)).toBe(0);
+    vi.advanceTimersByTime(300);
+    expect(published).toEqual([[[mine, 1]]]);
+
+    // Another process let two more through on this token, and some through for an address.
+    hear([
+      [mine, 2],
+      ['10.0.0.1', 50],
+    ]);
+    expect(tokens.take(mine)).toBeGreaterThan(0);
+    expect(tokens.take(apiTokenThrottleKey('other'))).toBe(0);
+    expect(tokens.trackedAddresses).toBe(2);
+    await app.close();
   });
 });

@@ -94,20 +94,27 @@ export class RequestThrottle {
   }
 }
 
+/** Keys of the per-token throttle (decision 038) start so; a client address never does. */
+const TOKEN_KEY_PREFIX = 'token:';
+
+/** A token's bucket in the per-token throttle. */
+export const apiTokenThrottleKey = (tokenId: string) => `${TOKEN_KEY_PREFIX}${tokenId}`;
+
 /**
  * Throttles /api/ requests per client address (behind a proxy, with TRUST_PROXY, the real one);
- * health is exempt. With `peers`, the server processes of the instance count together.
+ * health is exempt. With `peers`, the server processes of the instance count together, for the
+ * addresses and for `apiTokenThrottle` (the per-token limit, taken where a token is resolved,
+ * its keys `token:<id>`), which then must track what it spends.
  */
-export function registerRequestThrottle(app: FastifyInstance, options: ThrottleOptions, peers?: ThrottlePeers) {
-  if (options.perIp <= 0) return;
-  const throttle = new RequestThrottle({ ...options, tracksSpent: peers !== undefined });
-  if (peers) {
+export function registerRequestThrottle(app: FastifyInstance, options: ThrottleOptions, peers?: ThrottlePeers, apiTokenThrottle?: RequestThrottle) {
+  const throttle = options.perIp > 0 ? new RequestThrottle({ ...options, tracksSpent: peers !== undefined }) : undefined;
+  if (peers && (throttle || apiTokenThrottle)) {
     const unsubscribe = peers.subscribe((spent) => {
       const now = Date.now();
-      for (const [address, count] of spent) throttle.spend(address, count, now);
+      for (const [key, count] of spent) (key.startsWith(TOKEN_KEY_PREFIX) ? apiTokenThrottle : throttle)?.spend(key, count, now);
     });
     const timer = setInterval(() => {
-      const spent = throttle.takeSpent();
+      const spent = [...(throttle?.takeSpent() ?? []), ...(apiTokenThrottle?.takeSpent() ?? [])];
       if (spent.length > 0) peers.publish(spent);
     }, SHARE_MS);
     timer.unref();
@@ -116,6 +123,7 @@ export function registerRequestThrottle(app: FastifyInstance, options: ThrottleO
       unsubscribe();
     });
   }
+  if (!throttle) return;
   app.addHook('onRequest', async (request) => {
     const path = request.url;
     if (!path.startsWith('/api/') || path.startsWith('/api/v1/health')) return;

@@ -25,6 +25,7 @@ import {
   updateAdminUserBodySchema,
   updateInstanceSettingsBodySchema,
 } from '../admin.js';
+import { apiTokenParamsSchema, apiTokensResponseSchema, createApiTokenBodySchema, createApiTokenResponseSchema } from '../api-tokens.js';
 import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentListResponseSchema, attachmentParamsSchema, attachmentsResponseSchema } from '../attachments.js';
 import { calendarFeedParamsSchema, calendarFeedResponseSchema } from '../calendar-feed.js';
 import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
@@ -314,7 +315,7 @@ export const operations = defineOperations(operationRoutes, {
         status: 200,
         contentType: 'application/json',
         description:
-          'A JSON document (Content-Disposition: attachment): exportedAt, profile, categories, todos, workspaces (those you own, with their projects, features and tasks), comments',
+          'A JSON document (Content-Disposition: attachment): exportedAt, profile, categories, todos, workspaces (those you own, with their projects, features and tasks), your API tokens (never their secrets), comments',
       },
     },
     deleteAccount: {
@@ -324,6 +325,29 @@ export const operations = defineOperations(operationRoutes, {
       body: deleteAccountBodySchema,
       responses: { 200: messageResponseSchema },
       errors: [400, 401, 409],
+    },
+  },
+  apiTokens: {
+    list: {
+      tags: ['account'],
+      summary: 'Your personal API tokens, newest first, with their scope, expiry and last use (never their secrets). Needs a signed-in session: an API token gets 403',
+      responses: { 200: apiTokensResponseSchema },
+      errors: [401, 403],
+    },
+    create: {
+      tags: ['account'],
+      summary:
+        'Make a personal API token: a script sends it as `Authorization: Bearer <token>` and acts as you (read: GET only; read-write: everything you may do). The answer carries the secret this once only. Needs a signed-in session: an API token gets 403',
+      body: createApiTokenBodySchema,
+      responses: { 201: createApiTokenResponseSchema },
+      errors: [400, 401, 403],
+    },
+    revoke: {
+      tags: ['account'],
+      summary: 'Revoke one of your API tokens: requests with it answer 401 from now on. Needs a signed-in session: an API token gets 403',
+      params: apiTokenParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: [400, 401, 403, 404],
     },
   },
   categories: {

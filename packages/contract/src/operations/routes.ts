@@ -48,6 +48,11 @@ export const operationRoutes = {
     exportData: { method: 'GET', path: '/api/v1/users/me/export' },
     deleteAccount: { method: 'DELETE', path: '/api/v1/users/me' },
   },
+  apiTokens: {
+    list: { method: 'GET', path: '/api/v1/users/me/tokens' },
+    create: { method: 'POST', path: '/api/v1/users/me/tokens' },
+    revoke: { method: 'DELETE', path: '/api/v1/users/me/tokens/:id' },
+  },
   categories: {
     listAll: { method: 'GET', path: '/api/v1/categories/all' },
     list: { method: 'GET', path: '/api/v1/categories' },

@@ -18,12 +18,12 @@ const soloProjects = (userId: string) => sql`
  * history stay attributed: the row is scrubbed (named "Deleted user", a username and an email
  * nobody can sign in with, an unusable password hash, no avatar, no second factor) and marked
  * deleted; its todos, categories, memberships, sessions, recovery codes, sign-in challenges,
- * reset links, notification email settings and calendar feed go, and so do the projects only it used and the workspaces left empty. Answers
+ * reset links, notification email settings, calendar feed and API tokens go, and so do the projects only it used and the workspaces left empty. Answers
  * the ended sessions' keys and the files to remove (its avatar, the attachments of the projects
  * that went); nothing when the account is gone.
  */
 export async function deleteAccountRows(tx: Db, userId: string) {
-  const result = await tx.execute<{ session_ids: string[] | null; avatar_key: string | null; storage_keys: string[] | null }>(sql`
+  const result = await tx.execute<{ session_ids: string[] | null; api_token_ids: string[] | null; avatar_key: string | null; storage_keys: string[] | null }>(sql`
     with solo as (${soloProjects(userId)}),
     doomed_projects as (delete from projects where id in (select id from solo) returning id),
     doomed_workspaces as (
@@ -41,6 +41,7 @@ export async function deleteAccountRows(tx: Db, userId: string) {
     preferences_gone as (delete from notification_preferences where user_id = ${userId} returning user_id),
     digests_gone as (delete from notification_digests where user_id = ${userId} returning user_id),
     feed_gone as (delete from calendar_feeds where user_id = ${userId} returning user_id),
+    api_tokens_gone as (delete from api_tokens where user_id = ${userId} returning id),
     before as (select avatar_key from users where id = ${userId} and deleted_at is null),
     -- The attachment files of the projects that go (every CTE reads the statement's snapshot, so
     -- these rows are seen although their projects are being deleted): removed after the commit.
@@ -63,15 +64,23 @@ export async function deleteAccountRows(tx: Db, userId: string) {
     )
     select
       (select array_agg(id) from sessions_gone) as session_ids,
+      (select array_agg(id) from api_tokens_gone) as api_token_ids,
       (select avatar_key from before) as avatar_key,
       (select array_agg(storage_key) from doomed_files) as storage_keys,
       (select count(*) from doomed_projects) + (select count(*) from doomed_workspaces) + (select count(*) from todos_gone)
         + (select count(*) from categories_gone) + (select count(*) from memberships_gone) + (select count(*) from codes_gone)
         + (select count(*) from challenges_gone) + (select count(*) from resets_gone) as removed
     from scrubbed`);
-  const [row] = rowsOf<{ session_ids: string[] | string | null; avatar_key: string | null; storage_keys: string[] | string | null }>(result);
+  const [row] = rowsOf<{ session_ids: string[] | string | null; api_token_ids: string[] | string | null; avatar_key: string | null; storage_keys: string[] | string | null }>(
+    result,
+  );
   if (!row) return undefined;
-  return { sessionIds: parseArray(row.session_ids), avatarKey: row.avatar_key, files: parseArray(row.storage_keys) };
+  return {
+    sessionIds: parseArray(row.session_ids),
+    apiTokenIds: parseArray(row.api_token_ids),
+    avatarKey: row.avatar_key,
+    files: parseArray(row.storage_keys),
+  };
 }
 
 /** A text[] as the driver gives it: an array, or PostgreSQL's '{a,b}' text. */

@@ -77,6 +77,14 @@ function sectionsFor(userId: string): Section[] {
         'createdBy', c.created_by, 'createdAt', c.created_at)`,
     },
     {
+      // Issue 20: its API tokens as the tokens list shows them; never a secret or its hash.
+      name: 'apiTokens',
+      from: sql`api_tokens c`,
+      where: sql`c.user_id = ${userId}`,
+      document: sql`json_build_object('_id', c.id, 'name', c.name, 'scope', c.scope, 'createdAt', c.created_at,
+        'expiresAt', c.expires_at, 'lastUsedAt', c.last_used_at)`,
+    },
+    {
       name: 'comments',
       from: sql`task_comments c`,
       where: sql`c.user_id = ${userId}`,

@@ -25,8 +25,12 @@ import { readAvatarUpload } from './avatar-upload.js';
 const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 
 export function accountRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
-  /** The stored key of the request's own session (it passed requireUser, so it has one). */
+  /**
+   * The stored key of the request's own session (it passed requireUser, so it has one), or
+   * undefined for a request made with an API token, which is no session (decision 038).
+   */
   const currentSessionId = (request: FastifyRequest) => {
+    if (request.apiToken) return undefined;
     const token = readSessionToken(request, ctx.config.cookieSecure);
     return token ? hashSessionToken(token) : undefined;
   };

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
+import { apiTokenIdOfStreamKey } from '../api-tokens/api-token-secrets.js';
+import { findLiveApiTokenIds } from '../api-tokens/api-tokens.repo.js';
 import { findLiveSessionIds } from '../auth/sessions.repo.js';
 import { EVENTS_CHANNEL, REPLAY_LIMIT } from './events.constants.js';
 import { eventFromNotification, findEventsAfter, findLatestEvent, type EventRow } from './events.repo.js';
@@ -163,9 +165,17 @@ export class EventHub {
   private async endExpiredSessions() {
     if (this.streams.size === 0) return;
     try {
-      const sessions = [...new Set([...this.streams].map((stream) => stream.sessionId))];
-      const live = await findLiveSessionIds(this.db, sessions);
-      for (const stream of [...this.streams]) if (!live.has(stream.sessionId)) stream.close();
+      // A stream lives by its session, or by its API token (decision 038: revoked, expired or
+      // its account deactivated, it ends).
+      const keys = [...new Set([...this.streams].map((stream) => stream.sessionId))];
+      const tokenIds = keys.map(apiTokenIdOfStreamKey).filter((id): id is string => id !== undefined);
+      const sessions = keys.filter((key) => apiTokenIdOfStreamKey(key) === undefined);
+      const [liveSessions, liveTokens] = await Promise.all([findLiveSessionIds(this.db, sessions), findLiveApiTokenIds(this.db, tokenIds)]);
+      const isLive = (key: string) => {
+        const tokenId = apiTokenIdOfStreamKey(key);
+        return tokenId === undefined ? liveSessions.has(key) : liveTokens.has(tokenId);
+      };
+      for (const stream of [...this.streams]) if (!isLive(stream.sessionId)) stream.close();
     } catch (error) {
       this.log.warn({ err: error }, 'live events: session check failed');
     }

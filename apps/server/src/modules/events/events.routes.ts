@@ -2,6 +2,7 @@ import { operations } from '@tasklane/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/operation-route.js';
 import { currentUser, readSessionToken, requireUser } from '../../http/session.js';
+import { apiTokenStreamKey } from '../api-tokens/api-token-secrets.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import type { ServiceContext } from '../context.js';
 import type { EventHub } from './event-hub.js';
@@ -14,8 +15,9 @@ export function eventsRoutes(ctx: ServiceContext, hub: EventHub): FastifyPluginA
     route(app, operations.events.stream, async (request, reply) => {
       const header = request.headers['last-event-id'];
       const resume = resumePointOf(typeof header === 'string' && header !== '' ? header : request.query.lastEventId);
-      const token = readSessionToken(request, ctx.config.cookieSecure)!;
-      const client = { user: currentUser(request), sessionId: hashSessionToken(token), address: request.ip };
+      // The credential the stream lives by: its session, or its API token (decision 038).
+      const sessionId = request.apiToken ? apiTokenStreamKey(request.apiToken.id) : hashSessionToken(readSessionToken(request, ctx.config.cookieSecure)!);
+      const client = { user: currentUser(request), sessionId, address: request.ip };
       const stream = await openEventStream(ctx, hub, client, resume);
       reply.raw.on('close', () => stream.close());
       return (

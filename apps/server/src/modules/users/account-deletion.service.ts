@@ -4,6 +4,7 @@ import { findUserForAdminChange, lockAdministrators } from '../admin/admin-users
 import { removeStoredFiles } from '../attachments/upload.js';
 import type { ServiceContext } from '../context.js';
 import { findProjectsLastAdminOf } from './account-deletion.repo.js';
+import { apiTokenStreamKey } from '../api-tokens/api-token-secrets.js';
 
 export const LAST_ADMINISTRATOR_MESSAGE = 'This is the last administrator of this instance: make someone else an administrator first.';
 const OWN_LAST_ADMINISTRATOR_MESSAGE = "You are this instance's last administrator. Make someone else an administrator first.";
@@ -57,5 +58,6 @@ export async function deleteUserAccount(
     return deleted;
   });
   for (const sessionId of result.sessionIds) ctx.events?.endSession(sessionId);
+  for (const tokenId of result.apiTokenIds) ctx.events?.endSession(apiTokenStreamKey(tokenId));
   await removeStoredFiles(ctx.files, [...result.files, ...(result.avatarKey ? [result.avatarKey] : [])]);
 }

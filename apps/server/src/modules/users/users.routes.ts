@@ -3,13 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/operation-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { ServiceContext } from '../context.js';
-import { describeCurrentUser, listUsers } from './users.service.js';
+import { describeCurrentCaller, listUsers } from './users.service.js';
 
 export function usersRoutes(ctx: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireUser(ctx));
 
-    route(app, operations.users.me, async (request) => ({ success: true as const, data: describeCurrentUser(currentUser(request)) }));
+    route(app, operations.users.me, async (request) => ({
+      success: true as const,
+      data: describeCurrentCaller(currentUser(request), request.apiToken),
+    }));
 
     route(app, operations.users.list, async (request) => ({
       success: true as const,

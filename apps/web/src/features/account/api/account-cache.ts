@@ -13,8 +13,9 @@ export function applyMyProfile(queryClient: QueryClient, me: Me) {
   return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me()[0] && query.queryKey[0] !== 'account' });
 }
 
-/** The account's own answers (its sessions list, how its notifications reach it). */
+/** The account's own answers (its sessions list, its API tokens, how its notifications reach it). */
 export const accountKeys = {
   sessions: () => ['account', 'sessions'] as const,
+  apiTokens: () => ['account', 'api-tokens'] as const,
   notificationSettings: () => ['account', 'notification-settings'] as const,
 };

@@ -26,6 +26,7 @@ function server(override: (call: Call) => Reply | undefined = () => undefined) {
     const answer = override(call);
     if (answer) return answer;
     if (call.method === 'GET' && call.path === '/api/v1/users/me/sessions') return { status: 200, body: { success: true, data: sessions } };
+    if (call.method === 'GET' && call.path === '/api/v1/users/me/tokens') return { status: 200, body: { success: true, message: 'API tokens retrieved', data: [] } };
     if (call.method === 'GET' && call.path === '/api/v1/users/me/notification-settings') {
       return { status: 200, body: { success: true, message: 'Notification settings fetched', data: { emailAvailable: true, kinds: DEFAULT_NOTIFICATION_DELIVERY } } };
     }
@@ -61,7 +62,7 @@ describe('SettingsPage', () => {
     server();
     show();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Profile', 'Time zone', 'Password', 'Sessions', 'Notifications', 'Export my data', 'Delete account']);
+    expect(headings).toEqual(['Profile', 'Time zone', 'Password', 'Sessions', 'API tokens', 'Notifications', 'Export my data', 'Delete account']);
     const twoFactor = screen.getByText('Two-factor goes here');
     expect(screen.getByRole('region', { name: 'Sessions' }).compareDocumentPosition(twoFactor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(twoFactor.compareDocumentPosition(screen.getByRole('region', { name: 'Notifications' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

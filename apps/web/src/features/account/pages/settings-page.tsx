@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Me } from '@tasklane/contract';
 import { PageHeader } from '@/components/ui/page-header';
+import { ApiTokensSection } from '../components/api-tokens-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { ExportSection } from '../components/export-section';
 import { NotificationsSection } from '../components/notifications-section';
@@ -12,13 +13,13 @@ import { TimeZoneSection } from '../components/time-zone-section';
 
 /**
  * The account's own settings (issues 16 and 17): profile and avatar, time zone, password,
- * quick add's default todo category (issue 18), the calendar feed (issue 19), sessions, two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
+ * quick add's default todo category (issue 18), the calendar feed (issue 19), sessions, API tokens (issue 20), two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
  * (a feature never imports another).
  */
 export function SettingsPage({ me, twoFactor, quickAdd, calendarFeed }: { me: Me; twoFactor?: ReactNode; quickAdd?: ReactNode; calendarFeed?: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Settings" subtitle="Your profile, time zone, password, sessions, notifications and data" />
+      <PageHeader title="Settings" subtitle="Your profile, time zone, password, sessions, API tokens, notifications and data" />
       <div className="space-y-6">
         <ProfileSection me={me} />
         <TimeZoneSection me={me} />
@@ -42,6 +43,7 @@ export function SettingsPage({ me, twoFactor, quickAdd, calendarFeed }: { me: Me
         )}
         <PasswordSection />
         <SessionsSection />
+        <ApiTokensSection />
         {/* Two-factor sign-in section (issue 16, part D) */}
         {twoFactor}
         <NotificationsSection />
