@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { categoryTypes, featureStatuses, historyActions, memberRoles, priorities, projectStatuses, taskStatuses } from './enums.js';
+import { httpUrlSchema } from './projects.js';
 import { taskRelationTypes } from './relations.js';
+import { isBoardRank } from './rules/board-rank.js';
+import { historyDetailsSchemas } from './task-history.js';
 
 /**
  * A project's export (issue 20, decision 041): one definition for what GET
@@ -93,8 +96,8 @@ export const exportProjectSchema = z.object({
   status: z.enum(projectStatuses, { error: `Must be one of ${projectStatuses.join(', ')}` }),
   priority: z.enum(priorities, { error: `Must be one of ${priorities.join(', ')}` }),
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Must be a hex colour such as #3B82F6'),
-  logo: text(2000).nullable(),
-  coverImage: text(2000).nullable(),
+  logo: httpUrlSchema.nullable().describe('An http(s) URL, or null'),
+  coverImage: httpUrlSchema.nullable().describe('An http(s) URL, or null'),
   category: refSchema.nullable().describe('A PROJECT category of the categories section'),
   isActive: z.boolean(),
   isPublic: z.boolean(),
@@ -128,12 +131,21 @@ export const exportCommentSchema = z.object({
   editedAt: timestampSchema.nullable(),
 });
 
-export const exportHistoryEntrySchema = z.object({
-  action: z.enum(historyActions, { error: `Must be one of ${historyActions.join(', ')}` }),
-  user: exportPersonSchema,
-  details: z.record(z.string(), z.unknown()).describe('As recorded (see the task history): ids and keys in it are those of the source project'),
-  createdAt: timestampSchema,
-});
+export const exportHistoryEntrySchema = z
+  .object({
+    action: z.enum(historyActions, { error: `Must be one of ${historyActions.join(', ')}` }),
+    user: exportPersonSchema,
+    details: z.record(z.string(), z.unknown()).describe('As recorded (see the task history): ids and keys in it are those of the source project'),
+    createdAt: timestampSchema,
+  })
+  .superRefine((entry, context) => {
+    // The API answers each action's details in its own shape: anything else could never be read back.
+    const checked = historyDetailsSchemas[entry.action].safeParse(entry.details);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      context.addIssue({ code: 'custom', path: ['details', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
+    }
+  });
 
 export const exportAttachmentSchema = z.object({
   name: name(1000),
@@ -168,7 +180,10 @@ export const exportTaskSchema = z.object({
   actualHours: hoursSchema,
   tags: z.array(name(40)).max(20),
   blockedReason: text(1000).nullable(),
-  boardRank: name(200).describe('Its place in its board column'),
+  boardRank: z
+    .string({ error: 'Must be a board place' })
+    .refine(isBoardRank, 'Must be a board place (boardRank) as Tasklane writes it')
+    .describe('Its place in its board column (a fractional-index key)'),
   createdBy: exportPersonSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,

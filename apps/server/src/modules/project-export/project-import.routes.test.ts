@@ -218,6 +218,18 @@ describe('importProjectDocument', () => {
       { field: 'tasks.1.parent', message: 'Parent task 77 is not in the tasks section' },
       { field: 'tasks.1.relations.0.target', message: 'Task 404 is not in the tasks section' },
     ]);
+    // What the API could not answer back: a history entry's details off its action's shape, a
+    // board place the board cannot order, a logo that is not a web address.
+    const unreadable = await refusal({
+      ...valid,
+      project: { ...valid.project, logo: 'javascript:alert(1)' },
+      tasks: [{ ...task, boardRank: 'not a rank!', history: [{ ...task.history[0]!, action: 'STATUS_CHANGED', details: { from: 'TODO', to: 'SLEEPING' } }] }],
+    });
+    expect(unreadable.errors).toEqual([
+      { field: 'project.logo', message: 'Must be an http(s) URL' },
+      { field: 'tasks.0.boardRank', message: 'Must be a board place (boardRank) as Tasklane writes it' },
+      { field: 'tasks.0.history.0.details.to', message: expect.any(String) },
+    ]);
     const twice = await refusal({ ...valid, tasks: [task, task] });
     expect(twice.errors).toEqual([{ field: 'tasks.1.number', message: `Task number ${task.number} appears twice` }]);
 
