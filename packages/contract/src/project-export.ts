@@ -53,12 +53,15 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** An instant, to the microsecond the database keeps (2026-11-28T21:40:00.123456Z). */
 const timestampSchema = z
   .string({ error: 'Must be an ISO timestamp' })
-  .regex(ISO_TIMESTAMP, 'Must be an ISO timestamp such as 2026-01-31T12:00:00.000Z')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Must be an ISO timestamp such as 2026-01-31T12:00:00.000Z');
+  .refine((value) => ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)), 'Must be an ISO timestamp such as 2026-01-31T12:00:00.000Z');
+/** A calendar day that exists (2026-02-30 does not). */
 const daySchema = z
   .string({ error: 'Must be a date such as 2026-01-31' })
-  .regex(ISO_DAY, 'Must be a date such as 2026-01-31')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Must be a real date')
+  .refine((value) => {
+    if (!ISO_DAY.test(value)) return false;
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  }, 'Must be a real date such as 2026-01-31')
   .nullable();
 const text = (max: number) => z.string({ error: 'Must be text' }).max(max, `Must be at most ${max} characters`);
 const name = (max: number) => text(max).min(1, 'Must not be empty');
