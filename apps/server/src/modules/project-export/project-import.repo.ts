@@ -163,8 +163,3 @@ export async function insertRelations(db: Db, rows: RelationInsert[]): Promise<n
     .returning({ id: taskRelations.id });
   return inserted.length;
 }
-
-/** Removes a project whose import failed part way (its rows cascade). */
-export async function deleteImportedProject(db: Db, projectId: string) {
-  await db.delete(projects).where(eq(projects.id, projectId));
-}

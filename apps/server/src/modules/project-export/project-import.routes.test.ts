@@ -237,6 +237,34 @@ describe('importProjectDocument', () => {
     expect(projects.body.data.projects).toEqual([]);
   });
 
+  it('refuses text with a NUL character, which the database cannot store', async () => {
+    const project = await buildProject(server, owner.cookie);
+    const feature = await buildFeature(server, owner.cookie, project._id);
+    await buildTask(server, owner.cookie, feature._id);
+    const valid = await exportOf(project._id, owner.cookie);
+    const document = { ...valid, tasks: [{ ...valid.tasks[0]!, title: 'Before\u0000after' }] };
+    await expect(importProjectDocument(server.ctx, actorOf(owner), { workspaceId: (await buildWorkspace(server, owner.cookie))._id, document })).rejects.toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'tasks.0.title', message: 'Must not contain a NUL character' }],
+    });
+  });
+
+  it('leaves no project behind when it fails part way', async () => {
+    const project = await buildRichProject();
+    const document = await exportOf(project._id, owner.cookie);
+    const workspace = await buildWorkspace(server, owner.cookie);
+    const failing = importProjectDocument(server.ctx, actorOf(owner), {
+      workspaceId: workspace._id,
+      document,
+      onProgress: (step) => {
+        if (step.phase === 'tasks') throw new Error('the job was cancelled');
+      },
+    });
+    await expect(failing).rejects.toThrow('the job was cancelled');
+    const projects = await server.request('GET', `/api/v1/workspaces/${workspace._id}/projects`, { cookie: owner.cookie });
+    expect(projects.body.data.projects).toEqual([]);
+  });
+
   it('imports only into a workspace the actor owns', async () => {
     const project = await buildProject(server, owner.cookie);
     const document = await exportOf(project._id, owner.cookie);

@@ -12,7 +12,7 @@ import { isNotNullViolation, violatedUniqueConstraint } from '../../db/errors.js
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import { insertCategory, listCategories } from '../categories/categories.repo.js';
 import type { Actor, ServiceContext } from '../context.js';
-import { insertProjectWithAdmin, PROJECT_KEY_INDEX } from '../projects/projects.repo.js';
+import { deleteProject, insertProjectWithAdmin, PROJECT_KEY_INDEX } from '../projects/projects.repo.js';
 import { canManageWorkspace } from '../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../workspaces/workspaces.service.js';
 import * as repo from './project-import.repo.js';
@@ -36,8 +36,27 @@ export type ImportProjectInput = {
   onProgress?: (progress: ImportProgress) => void | Promise<void>;
 };
 
+/** The path of the first text holding a NUL character (PostgreSQL stores none), or null. */
+function pathOfNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === 'string' && key.includes('\u0000')) return [...path, key];
+    const found = pathOfNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Reads and checks a document: 400 naming each problem (its path in the document and what is wrong). */
 export function parseProjectDocument(document: unknown): ProjectExportDocument {
+  const nul = pathOfNul(document);
+  if (nul) {
+    const field = nul.join('.') || 'document';
+    throw badRequest(`This is not a valid Tasklane project export: ${field}: Must not contain a NUL character`, [
+      { field, message: 'Must not contain a NUL character' },
+    ]);
+  }
   const parsed = projectExportDocumentSchema.safeParse(document);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues;
@@ -278,7 +297,8 @@ export async function importProjectDocument(ctx: ServiceContext, actor: Actor, i
     const highest = document.tasks.reduce((max, task) => Math.max(max, task.number), 0);
     await repo.completeProject(ctx.db, projectId, document.project, people.idOf(document.project.createdBy), Math.max(highest, document.project.lastTaskNumber));
   } catch (error) {
-    await repo.deleteImportedProject(ctx.db, projectId);
+    // Its rows cascade; the event tells anyone who saw it appear that it is gone.
+    await deleteProject(ctx.db, actor, projectId);
     throw error;
   }
 
