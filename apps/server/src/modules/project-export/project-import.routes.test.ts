@@ -8,7 +8,9 @@ import {
   buildProject,
   buildSignedInUser,
   buildTask,
+  buildUser,
   buildWorkspace,
+  signIn,
   type SignedInUser,
 } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
@@ -126,6 +128,32 @@ describe('importProjectDocument', () => {
     const byKey = await server.request('GET', `/api/v1/tasks/${summary.projectKey}-3`, { cookie: member.cookie });
     expect(byKey.status).toBe(200);
     expect(byKey.body.data.parentTask).toMatchObject({ key: `${summary.projectKey}-1` });
+  });
+
+  it('round-trips into another instance where the same people have accounts', async () => {
+    const project = await buildRichProject();
+    const original = await exportOf(project._id, owner.cookie);
+    const elsewhere = await startTestServer();
+    try {
+      const twin = async (user: SignedInUser['user']) => {
+        const copy = await buildUser(elsewhere, { username: user.username, email: user.email, fullName: user.fullName });
+        return { user: copy, cookie: await signIn(elsewhere, copy) };
+      };
+      const [ownerThere] = await Promise.all([twin(owner.user), twin(member.user)]);
+      const workspace = await buildWorkspace(elsewhere, ownerThere!.cookie);
+      const summary = await importProjectDocument(elsewhere.ctx, actorOf(ownerThere!), { workspaceId: workspace._id, document: original });
+      // The key was free there; every category is new to the importer there.
+      expect(summary.projectKey).toBe(original.project.key);
+      expect(summary.created.categories).toBe(original.categories.length);
+
+      const response = await elsewhere.request('GET', `/api/v1/projects/${summary.projectId}/export`, { cookie: ownerThere!.cookie });
+      const copy = projectExportDocumentSchema.parse(response.body);
+      const expected = normalized(original);
+      expected.tasks = expected.tasks.map((task) => ({ ...task, attachments: [] }));
+      expect(normalized(copy)).toEqual(expected);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('keeps the key when it is free on this instance', async () => {
