@@ -36,7 +36,10 @@ function stopper(child: ChildProcess) {
  * the environment: PORT and DATA_DIR without DATABASE_URL (the default install: the embedded
  * PostgreSQL in DATA_DIR), or DATABASE_URL. Its request log goes to /dev/null.
  */
-export async function startAppServer(database: { dataDir: string } | { databaseUrl: string }, options: { processes?: number } = {}): Promise<AppServer> {
+export async function startAppServer(
+  database: { dataDir: string } | { databaseUrl: string },
+  options: { processes?: number; nodeOptions?: string } = {},
+): Promise<AppServer> {
   const processes = options.processes ?? 1;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -58,6 +61,8 @@ export async function startAppServer(database: { dataDir: string } | { databaseU
   else delete env.DATA_DIR;
   delete env.LOG_LEVEL;
   delete env.NODE_OPTIONS;
+  // A run that wants to bound the server's heap (bench/export.ts) says so explicitly.
+  if (options.nodeOptions) env.NODE_OPTIONS = options.nodeOptions;
   const spawnedAt = performance.now();
   // With several processes, health answers once the first serves: the ready line on stdout says
   // when all do. Read then discarded (one process logs to /dev/null, as before).

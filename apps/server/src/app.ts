@@ -43,6 +43,7 @@ import { notificationSettingsRoutes, UNSUBSCRIBE_PATH, unsubscribeRoutes } from 
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { projectExportRoutes } from './modules/project-export/project-export.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { todayRoutes } from './modules/today/today.routes.js';
 import { todosRoutes } from './modules/todos/todos.routes.js';
@@ -289,6 +290,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(todosRoutes(ctx));
       await api.register(workspacesRoutes(ctx));
       await api.register(projectsRoutes(ctx));
+      await api.register(projectExportRoutes(ctx));
       await api.register(featuresRoutes(ctx));
       await api.register(tasksRoutes(ctx));
       await api.register(commentsRoutes(ctx));

@@ -333,6 +333,11 @@ const rows: Record<string, Row> = {
     statuses: [401, 404, 403, 403, 403, 200, 200, 200],
     request: (world) => ({ url: `/api/v1/projects/${world.project._id}` }),
   },
+  // Issue 20 (decision 041): whoever can see the project may download it, as JSON or CSV.
+  'GET /api/v1/projects/:projectId/export': {
+    statuses: members(200),
+    request: (world, kind) => ({ url: `/api/v1/projects/${world.project._id}/export?format=${kind === 'VIEWER' ? 'csv' : 'json'}` }),
+  },
   'GET /api/v1/projects/:projectId/members': {
     statuses: members(200),
     request: (world) => ({ url: `/api/v1/projects/${world.project._id}/members` }),

@@ -66,7 +66,7 @@ export const projectSchema = z
   .describe('Project');
 export type Project = z.infer<typeof projectSchema>;
 
-const httpUrlSchema = z
+export const httpUrlSchema = z
   .string()
   .trim()
   .max(2000, 'URL must be at most 2000 characters')

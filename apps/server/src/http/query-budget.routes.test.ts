@@ -48,6 +48,10 @@ const excluded: Record<string, string> = {
   // The export writes its JSON as it reads it (a batch of 500 rows a statement, per section):
   // its statements grow with the account's data by design, and run after the answer has begun.
   'GET /api/v1/users/me/export': 'a stream: one statement per batch of 500 rows of each section (account.routes.test.ts)',
+  // The project export likewise (decision 041): the access check and the project (two statements
+  // before the answer begins), then per page of 500 tasks five statements (the tasks, their
+  // comments, history, attachments and relations) and one for people not met before.
+  'GET /api/v1/projects/:projectId/export': 'a stream: five statements per page of 500 tasks (project-export.routes.test.ts)',
 };
 
 /** Cases whose costliest path ends in a refusal: the status they must answer. */

@@ -123,6 +123,7 @@ import {
   twoFactorEnrolmentResponseSchema,
 } from '../two-factor.js';
 import { todayResponseSchema } from '../today.js';
+import { projectExportQuerySchema } from '../project-export.js';
 import { workspaceBodySchema, workspaceParamsSchema, workspaceResponseSchema, workspacesResponseSchema } from '../workspaces.js';
 import { defineOperations, listOperations } from './define.js';
 import { operationRoutes } from './routes.js';
@@ -510,6 +511,22 @@ export const operations = defineOperations(operationRoutes, {
       params: projectParamsSchema,
       responses: { 200: messageResponseSchema },
       errors: memberErrors,
+    },
+    export: {
+      tags: ['projects'],
+      summary:
+        'Download the project (any member): ?format=json (default) is the whole project, re-importable (format tasklane.project, version 1); ?format=csv its tasks, one row each. Streamed',
+      params: projectParamsSchema,
+      query: projectExportQuerySchema,
+      responses: {},
+      errors: [400, 401, 404],
+      rawResponse: {
+        status: 200,
+        contentType: 'application/json',
+        description:
+          'An attachment (Content-Disposition): JSON as projectExportDocumentSchema (docs/api.md, "Project export"), or text/csv (RFC 4180, CRLF, UTF-8 with a byte order mark; cells starting with = + - @ tab or CR are prefixed with \' against formula injection)',
+        isCompressible: true,
+      },
     },
   },
   members: {

@@ -82,6 +82,7 @@ export const operationRoutes = {
     get: { method: 'GET', path: '/api/v1/projects/:projectId' },
     update: { method: 'PUT', path: '/api/v1/projects/:projectId' },
     delete: { method: 'DELETE', path: '/api/v1/projects/:projectId' },
+    export: { method: 'GET', path: '/api/v1/projects/:projectId/export' },
   },
   members: {
     list: { method: 'GET', path: '/api/v1/projects/:projectId/members' },

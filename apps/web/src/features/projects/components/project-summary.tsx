@@ -7,12 +7,14 @@ import { cardClassName } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
+import { ExportProject } from './export-project';
 import { LeaveProject } from './leave-project';
 import { ProjectCover, ProjectLogo } from './project-visuals';
 
 /**
  * The top of the project view (/dashboard/projects/{projectId}): the project's name, status,
- * priority, members, progress and the caller's role (and Leave project for a member who may).
+ * priority, members, progress and the caller's role, the export downloads (decision 041), and Leave
+ * project for a member who may.
  * The screen under it is composed in app/.
  */
 export function ProjectSummary({
@@ -35,6 +37,7 @@ export function ProjectSummary({
             <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
               Your role <RoleBadge role={project.role} />
             </p>
+            <ExportProject project={project} />
             <LeaveProject project={project} currentUserId={currentUserId} onLeft={onLeft} />
           </div>
         </div>
