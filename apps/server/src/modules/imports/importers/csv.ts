@@ -20,7 +20,7 @@ import { requireProjectRole } from '../../projects/project-access.js';
 import { minimumRoleFor } from '../../projects/projects.policy.js';
 import { canManageWorkspace } from '../../workspaces/workspaces.policy.js';
 import { getVisibleWorkspace } from '../../workspaces/workspaces.service.js';
-import { readCsv } from './csv-text.js';
+import { isBlankRow, readCsv } from './csv-text.js';
 import { parseDay } from './dates.js';
 import { findMemberIds, findUsersByEmailOrUsername, isProjectInWorkspace, listFeatureTitles } from './import-writes.repo.js';
 import { addImportMember, createImportFeature, createImportProject, ensureImportedCategory } from './import-project.js';
@@ -186,6 +186,7 @@ export const csvImporter: Importer<CsvPlan, CsvState> = {
     await learnUsers(tx, state, plan.rows.slice(state.next, end).map((row) => cell(row, 'assignee')).filter(Boolean));
     for (let index = state.next; index < end; index++) {
       const row = plan.rows[index]!;
+      if (isBlankRow(row)) continue;
       const errors: string[] = [];
       const title = cell(row, 'title');
       if (!title) errors.push('Title is required');

@@ -2,7 +2,7 @@ import { slugify, type Priority } from '@tasklane/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../http/errors.js';
 import { ensureInboxCategory, findDefaultTodoCategory, insertTodo, type TodoCategoryRef } from '../../todos/todos.repo.js';
-import { readCsv } from './csv-text.js';
+import { isBlankRow, readCsv } from './csv-text.js';
 import { parseDay } from './dates.js';
 import { ensureCategory } from './import-writes.repo.js';
 import { fitText, MAX_TITLE } from './imported-tasks.js';
@@ -48,7 +48,7 @@ export function parseTodoistCsv(file: Buffer): TodoistPlan {
   rows.slice(1).forEach((row, index) => {
     const rowNumber = index + 2;
     const kind = cell(row, type).toLowerCase();
-    if (kind === '' && row.every((value) => value.trim() === '')) return;
+    if (isBlankRow(row)) return;
     if (kind === 'section') items.push({ kind: 'section', row: rowNumber, name: cell(row, content) });
     else if (kind === 'task')
       items.push({

@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { buildSignedInUser, buildWorkspace, type SignedInUser } from '../../../test/factories.js';
+import { importEnded, sendImport, trelloBoard } from '../../../test/imports.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { claimImportJob, insertImportJob } from './imports.repo.js';
+
+/**
+ * Two app instances on one database and one UPLOAD_DIR, each running the import runner: every
+ * job is worked by one runner (FOR UPDATE SKIP LOCKED), and a job whose runner died (its lease
+ * ran out) is taken up again.
+ */
+let first: TestServer;
+let second: TestServer;
+let owner: SignedInUser;
+
+beforeAll(async () => {
+  // Small batches and fast polls, so the two runners' rounds overlap all the time.
+  const imports = { batchSize: 2, pollMs: 20 };
+  first = await startTestServer({}, { imports });
+  second = await startTestServer({ uploads: first.config.uploads }, { imports, databaseUrl: first.databaseUrl });
+  owner = await buildSignedInUser(first);
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+const board = (name: string, cards: number) =>
+  JSON.stringify(trelloBoard({ name, lists: [{ id: 'l', name: 'List' }], cards: Array.from({ length: cards }, (_, index) => ({ name: `${name} card ${index}`, list: 'l' })) }));
+
+const finishedLines = (jobId: string) => [...first.logs, ...second.logs].filter((line) => line.includes('"import finished"') && line.includes(jobId));
+
+describe('imports with two app instances', () => {
+  it('runs each job once, whichever instance took the upload', async () => {
+    const workspace = await buildWorkspace(first, owner.cookie);
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index++) {
+      const server = index % 2 ? second : first;
+      const started = await sendImport(server, owner.cookie, `/api/v1/workspaces/${workspace._id}/imports`, { source: 'trello' }, { name: `b${index}.json`, content: board(`Board ${index}`, 5) });
+      expect(started.status, started.text).toBe(202);
+      ids.push(started.body.data._id);
+    }
+    for (const id of ids) {
+      const job = await importEnded(first, owner.cookie, id);
+      expect(job.status, job.error).toBe('COMPLETED');
+      expect(job.summary.created).toEqual({ projects: 1, features: 1, tasks: 5 });
+      const features = await second.request('GET', `/api/v1/features?projectId=${job.projectId}`, { cookie: owner.cookie });
+      const tasks = await second.request('GET', `/api/v1/tasks?featureId=${features.body.data[0]._id}&limit=100`, { cookie: owner.cookie });
+      expect(tasks.body.total).toBe(5);
+    }
+    // Both runners keep polling a while: no job runs again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const id of ids) expect(finishedLines(id)).toHaveLength(1);
+    const projects = await first.request('GET', `/api/v1/workspaces/${workspace._id}/projects`, { cookie: owner.cookie });
+    expect(projects.body.data.projects).toHaveLength(6);
+  });
+
+  it('takes up a job whose runner died once its lease has run out', async () => {
+    const workspace = await buildWorkspace(first, owner.cookie);
+    const stored = await first.ctx.files.put(Readable.from([Buffer.from(board('Orphaned', 3))]));
+    // Queued and claimed in one transaction, as by a process that then died: no runner saw it free.
+    const jobId = await first.database.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const job = await insertImportJob(db, { ownerId: owner.user.id, source: 'trello', workspaceId: workspace._id, fileKey: stored.id, fileName: 'orphan.json', options: {}, total: 3 });
+      const claimed = await claimImportJob(db, 300);
+      expect(claimed?.id).toBe(job.id);
+      return job.id;
+    });
+    const job = await importEnded(second, owner.cookie, jobId);
+    expect(job).toMatchObject({ status: 'COMPLETED', progress: { done: 3, total: 3 }, summary: { created: { projects: 1, features: 1, tasks: 3 } } });
+    expect(finishedLines(jobId)).toHaveLength(1);
+  });
+});
