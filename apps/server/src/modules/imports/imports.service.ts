@@ -128,7 +128,7 @@ export async function startImport(
   parts: AsyncIterable<UploadPart>,
 ): Promise<ImportJob> {
   // Before a byte is stored: a workspace the caller cannot see is 404.
-  if (workspaceId) await getVisibleWorkspace(ctx, actor, workspaceId);
+  const isWorkspaceOwner = workspaceId ? (await getVisibleWorkspace(ctx, actor, workspaceId)).isOwner : false;
   const limits = { maxFileBytes: ctx.config.uploads.maxFileBytes, maxFiles: 1 };
   const received = await receiveImport(ctx, parts, limits);
   const file = received.file!;
@@ -139,7 +139,7 @@ export async function startImport(
       throw fieldError(IMPORT_SOURCE_FIELD, received.source ? `Unknown source "${received.source}": use ${allowed.join(' or ')}` : `Choose a source: ${allowed.join(' or ')}`);
     }
     const plan = importer.parse(await readStoredFile(ctx.files, file.key), received.options);
-    await importer.authorize(ctx, actor, { workspaceId }, plan);
+    await importer.authorize(ctx, actor, { workspaceId, isWorkspaceOwner }, plan);
     const row = await repo.insertImportJob(ctx.db, {
       ownerId: actor.id,
       source: importer.source,

@@ -19,7 +19,6 @@ import type { Actor } from '../../context.js';
 import { requireProjectRole } from '../../projects/project-access.js';
 import { minimumRoleFor } from '../../projects/projects.policy.js';
 import { canManageWorkspace } from '../../workspaces/workspaces.policy.js';
-import { getVisibleWorkspace } from '../../workspaces/workspaces.service.js';
 import { isBlankRow, readCsv } from './csv-text.js';
 import { parseDay } from './dates.js';
 import { findMemberIds, findUsersByEmailOrUsername, isProjectInWorkspace, listFeatureTitles } from './import-writes.repo.js';
@@ -168,9 +167,8 @@ export const csvImporter: Importer<CsvPlan, CsvState> = {
   scope: 'workspace',
   parse: (file, options) => parseTaskCsv(file, options),
   async authorize(ctx, actor, target, plan) {
-    const access = await getVisibleWorkspace(ctx, actor, target.workspaceId!);
     if (plan.target.kind === 'new') {
-      if (!canManageWorkspace(access)) throw forbidden('Only the workspace owner can create projects in it');
+      if (!canManageWorkspace({ isOwner: target.isWorkspaceOwner })) throw forbidden('Only the workspace owner can create projects in it');
       return;
     }
     await requireProjectRole(ctx, actor, plan.target.projectId, minimumRoleFor.canManageFeatures, 'Only admins and moderators can import tasks into this project');

@@ -31,7 +31,8 @@ export interface Importer<Plan = unknown, State = unknown> {
 /** The text fields sent with the file (all but `source` and the file), as sent. */
 export type ImportOptions = { mapping?: string; projectName?: string; projectId?: string };
 
-export type ImportTarget = { workspaceId: string | null };
+/** Where the import goes, as the request found it: the workspace (already checked visible to the caller) and whether they own it. */
+export type ImportTarget = { workspaceId: string | null; isWorkspaceOwner: boolean };
 
 /** What a batch works with. */
 export type ImportRun<Plan> = {
