@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { buildSignedInUser, buildWorkspace, type SignedInUser } from '../../../test/factories.js';
 import { importEnded, sendImport, trelloBoard } from '../../../test/imports.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { claimImportJob, insertImportJob } from './imports.repo.js';
+import { findImportActor, claimImportJob, insertImportJob, recordBatch } from './imports.repo.js';
+import { SummaryRecorder } from './importers/importer.js';
+import { trelloImporter } from './importers/trello.js';
 
 /**
  * Two app instances on one database and one UPLOAD_DIR, each running the import runner: every
@@ -71,5 +74,44 @@ describe('imports with two app instances', () => {
     const job = await importEnded(second, owner.cookie, jobId);
     expect(job).toMatchObject({ status: 'COMPLETED', progress: { done: 3, total: 3 }, summary: { created: { projects: 1, features: 1, tasks: 3 } } });
     expect(finishedLines(jobId)).toHaveLength(1);
+  });
+
+  it('resumes a job after its last committed batch: nothing is made twice', async () => {
+    const workspace = await buildWorkspace(first, owner.cookie);
+    const content = Buffer.from(board('Halfway', 5));
+    const stored = await first.ctx.files.put(Readable.from([content]));
+    const db = first.database.db;
+    // A runner that set the project up and imported two cards, then died (its lease runs out).
+    const jobId = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      const job = await insertImportJob(txDb, { ownerId: owner.user.id, source: 'trello', workspaceId: workspace._id, fileKey: stored.id, fileName: 'halfway.json', options: {}, total: 5 });
+      await claimImportJob(txDb, 60_000);
+      return job.id;
+    });
+    const [claimed] = (await db.execute(sql`select claim_token from import_jobs where id = ${jobId}`)) as unknown as { claim_token: string }[];
+    const plan = trelloImporter.parse(content, {});
+    const actor = { ...(await findImportActor(db, owner.user.id))!, clientId: null };
+    let state: unknown = null;
+    let projectId: string | null = null;
+    const summary = new SummaryRecorder();
+    for (let batch = 0; batch < 2; batch++) {
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const run = { plan, actor, workspaceId: workspace._id, summary, setProjectId: (id: string) => (projectId = id) };
+        const result = await trelloImporter.runBatch(txDb, run, state as never, 2);
+        state = result.state;
+        const record = { state: result.state, done: result.done, total: 5, summary: summary.summary, projectId, isFinished: result.isFinished };
+        // The last batch it committed leaves a lease that has run out by the time anyone looks.
+        expect(await recordBatch(txDb, jobId, claimed!.claim_token, record, batch === 1 ? 1 : 60_000)).toBe(true);
+      });
+    }
+    const job = await importEnded(second, owner.cookie, jobId);
+    expect(job).toMatchObject({ status: 'COMPLETED', projectId, progress: { done: 5, total: 5 }, summary: { created: { projects: 1, features: 1, tasks: 5 } } });
+    const features = await first.request('GET', `/api/v1/features?projectId=${projectId}`, { cookie: owner.cookie });
+    expect(features.body.data).toHaveLength(1);
+    const tasks = await first.request('GET', `/api/v1/tasks?featureId=${features.body.data[0]._id}&limit=100&sortBy=createdAt&sortOrder=asc`, { cookie: owner.cookie });
+    expect(tasks.body.data.tasks.map((task: { title: string }) => task.title)).toEqual([0, 1, 2, 3, 4].map((index) => `Halfway card ${index}`));
+    const projects = await first.request('GET', `/api/v1/workspaces/${workspace._id}/projects`, { cookie: owner.cookie });
+    expect(projects.body.data.projects).toHaveLength(1);
   });
 });
