@@ -67,7 +67,10 @@ export class ImportRunner {
     });
   }
 
-  /** Stops after the batch in flight (briefly awaited); an unfinished job is resumed by a runner later. */
+  /**
+   * Stops after the batch in flight (awaited up to 5 s), handing its job back so that the next
+   * runner resumes it at once; a batch still running past that is resumed once its lease ends.
+   */
   async stop() {
     this.isStopped = true;
     clearTimeout(this.timer);
@@ -123,7 +126,12 @@ export class ImportRunner {
       let projectId = job.projectId;
       let isFinished = false;
       while (!isFinished) {
-        if (this.isStopped) return;
+        if (this.isStopped) {
+          // Between batches: hand the job back so another process (or this one, restarted) resumes it at once.
+          await repo.releaseImportJob(this.db, job.id, claimToken);
+          this.log.info({ importId: job.id, created: summary.summary.created }, 'import paused for shutdown; it resumes from its last batch');
+          return;
+        }
         const draft = summary.draft();
         let draftProjectId = projectId;
         const result = await this.db.transaction(async (tx) => {

@@ -114,4 +114,40 @@ describe('imports with two app instances', () => {
     const projects = await first.request('GET', `/api/v1/workspaces/${workspace._id}/projects`, { cookie: owner.cookie });
     expect(projects.body.data.projects).toHaveLength(1);
   });
+
+  it('a process that stops mid-import hands its job back, and another runner finishes it without waiting for the lease', async () => {
+    // Slow polls: each runner looks only when its own process queues a job.
+    const owning = await startTestServer({}, { imports: { pollMs: 600_000 } });
+    const stopping = await startTestServer({ uploads: owning.config.uploads }, { databaseUrl: owning.databaseUrl, imports: { batchSize: 1, pollMs: 600_000 } });
+    try {
+      const person = await buildSignedInUser(owning);
+      const workspace = await buildWorkspace(owning, person.cookie);
+      const path = `/api/v1/workspaces/${workspace._id}/imports`;
+      const started = await sendImport(stopping, person.cookie, path, { source: 'trello' }, { name: 'long.json', content: board('Long', 300) });
+      expect(started.status, started.text).toBe(202);
+      const id = started.body.data._id as string;
+      for (;;) {
+        const read = await owning.request('GET', `/api/v1/imports/${id}`, { cookie: person.cookie });
+        if (read.body.data.progress.done > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await stopping.close();
+      const paused = (await owning.request('GET', `/api/v1/imports/${id}`, { cookie: person.cookie })).body.data;
+      expect(paused.status).toBe('RUNNING');
+      expect(paused.progress.done).toBeLessThan(300);
+
+      // Another job wakes the other process's runner, which takes the older one first (its lease was handed back).
+      const other = await sendImport(owning, person.cookie, path, { source: 'trello' }, { name: 'short.json', content: board('Short', 1) });
+      expect(other.status).toBe(202);
+      const job = await importEnded(owning, person.cookie, id);
+      expect(job).toMatchObject({ status: 'COMPLETED', progress: { done: 300, total: 300 }, summary: { created: { projects: 1, features: 1, tasks: 300 } } });
+      const features = await owning.request('GET', `/api/v1/features?projectId=${job.projectId}`, { cookie: person.cookie });
+      const tasks = await owning.request('GET', `/api/v1/tasks?featureId=${features.body.data[0]._id}&limit=1`, { cookie: person.cookie });
+      expect(tasks.body.total).toBe(300);
+      expect(stopping.logs.some((line) => line.includes('import paused for shutdown'))).toBe(true);
+    } finally {
+      await stopping.close().catch(() => {});
+      await owning.close();
+    }
+  });
 });

@@ -135,6 +135,14 @@ export async function recordBatch(tx: Db, id: string, claimToken: string, batch:
   return rows.length > 0;
 }
 
+/** Hands a job back at once (its process is stopping): the next runner to look resumes it without waiting for the lease. */
+export async function releaseImportJob(db: Db, id: string, claimToken: string) {
+  await db
+    .update(importJobs)
+    .set({ leaseUntil: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.claimToken, claimToken), eq(importJobs.status, 'RUNNING')));
+}
+
 /** Ends a job that cannot go on, with why (shown to its owner); what it made stays. */
 export async function failImportJob(db: Db, id: string, claimToken: string | null, error: string) {
   await db
