@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { slugify, type Priority } from '@tasklane/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../http/errors.js';
@@ -66,7 +67,8 @@ export function parseTodoistCsv(file: Buffer): TodoistPlan {
 }
 
 async function categoryFor(tx: Db, run: ImportRun<TodoistPlan>, state: TodoistState, name: string): Promise<TodoCategoryRef | null> {
-  const slug = slugify(name).slice(0, 60) || 'section';
+  // A name with no ASCII letters (Покупки) slugifies to nothing: its own slug from its hash.
+  const slug = slugify(name).slice(0, 60) || `section-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
   const known = state.categories[slug];
   if (known) return known;
   const color = CATEGORY_COLORS[Object.keys(state.categories).length % CATEGORY_COLORS.length]!;
