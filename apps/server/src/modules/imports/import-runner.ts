@@ -1,6 +1,7 @@
 import type { ImportSummary } from '@tasklane/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { outsideRecording } from '../../db/query-log.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -155,7 +156,12 @@ export class ImportRunner {
         return;
       }
       // A request-time check that no longer holds (a project deleted meanwhile) says why; anything else is ours.
-      const message = error instanceof AppError && error.statusCode < 500 ? error.message : INTERNAL_FAILURE;
+      const message =
+        error instanceof AppError && error.statusCode < 500
+          ? error.message
+          : isForeignKeyViolation(error)
+            ? 'What the import was filling (its project, a feature) was deleted meanwhile; what it created before stays.'
+            : INTERNAL_FAILURE;
       this.log.error({ importId: job.id, err: error }, 'import failed');
       await repo.failImportJob(this.db, job.id, claimToken, message).catch((markError: unknown) => this.log.warn({ importId: job.id, err: markError }, 'recording a failed import failed; it is retried after its lease'));
     }
