@@ -133,10 +133,12 @@ export async function startImport(
   const received = await receiveImport(ctx, parts, limits);
   const file = received.file!;
   try {
-    const allowed: readonly string[] = scope === 'workspace' ? workspaceImportSources : todoImportSources;
+    // The sources this route takes that this server has an importer for.
+    const allowed = (scope === 'workspace' ? workspaceImportSources : todoImportSources).filter((source) => importerFor(source)?.scope === scope) as string[];
     const importer = importerFor(received.source);
-    if (!allowed.includes(received.source) || !importer || importer.scope !== scope) {
-      throw fieldError(IMPORT_SOURCE_FIELD, received.source ? `Unknown source "${received.source}": use ${allowed.join(' or ')}` : `Choose a source: ${allowed.join(' or ')}`);
+    if (!importer || !allowed.includes(received.source)) {
+      const choices = allowed.join(' or ');
+      throw fieldError(IMPORT_SOURCE_FIELD, received.source ? `Unknown source "${received.source}": use ${choices}` : `Choose a source: ${choices}`);
     }
     const plan = importer.parse(await readStoredFile(ctx.files, file.key), received.options);
     await importer.authorize(ctx, actor, { workspaceId, isWorkspaceOwner }, plan);
