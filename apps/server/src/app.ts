@@ -41,6 +41,8 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { NotificationMailer, type NotificationMailerSettings } from './modules/notification-email/notification-mailer.js';
 import { notificationSettingsRoutes, UNSUBSCRIBE_PATH, unsubscribeRoutes } from './modules/notification-email/notification-email.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ImportRunner, type ImportRunnerSettings } from './modules/imports/import-runner.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { projectExportRoutes } from './modules/project-export/project-export.routes.js';
@@ -81,6 +83,8 @@ export type BuildAppOptions = {
   reminders?: Partial<ReminderSettings>;
   /** The notification email worker's quiet delay, digest interval and poll (tests shorten them); it runs only when SMTP_URL is set. */
   notificationMailer?: Partial<NotificationMailerSettings>;
+  /** The import runner's poll, lease and batch size (tests shorten them). */
+  imports?: Partial<ImportRunnerSettings>;
 };
 
 export type RequestQueries = {
@@ -165,7 +169,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer, imports: importSettings }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -277,6 +281,9 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     databaseKind: database.kind,
     apiTokenThrottle,
   };
+  // Every instance runs import jobs (each claimed by one runner at a time, resumed after a crash).
+  const importRunner = new ImportRunner(database.db, ctx.files, app.log, importSettings);
+  app.addHook('onClose', async () => importRunner.stop());
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -306,6 +313,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(calendarFeedRoutes(ctx));
       await api.register(calendarFeedFileRoutes(ctx));
       await api.register(todayRoutes(ctx));
+      await api.register(importsRoutes(ctx, importRunner));
     },
     { prefix: '/api/v1' },
   );
@@ -315,6 +323,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   await notifier.start();
   await reminders.start();
   mailer?.start();
+  importRunner.start();
   return app;
 }
 

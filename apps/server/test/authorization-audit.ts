@@ -116,6 +116,14 @@ async function ownAccount(kind: CallerKind) {
 }
 const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]);
 const avatarPart: FormPart[] = [{ field: 'avatar', fileName: 'me.png', content: PNG_BYTES, contentType: 'image/png' }];
+const trelloImportParts: FormPart[] = [
+  { field: 'source', value: 'trello' },
+  { field: 'file', fileName: 'board.json', content: JSON.stringify({ name: 'Audit board', lists: [{ id: 'l', name: 'List' }], cards: [{ id: 'c', name: 'Card', idList: 'l' }] }), contentType: 'application/json' },
+];
+const todoistImportParts: FormPart[] = [
+  { field: 'source', value: 'todoist' },
+  { field: 'file', fileName: 'todoist.csv', content: 'TYPE,CONTENT,PRIORITY\ntask,Audit todo,4', contentType: 'text/csv' },
+];
 
 const rows: Record<string, Row> = {
   'GET /api/v1/health': { statuses: everyone(200), request: () => ({ url: '/api/v1/health' }) },
@@ -519,6 +527,22 @@ const rows: Record<string, Row> = {
     },
   },
   'GET /api/v1/users/me/today': { statuses: signedIn(200), request: () => ({ url: '/api/v1/users/me/today' }) },
+  // Imports (issue 20): a board becomes a new project, so only the workspace owner imports one;
+  // anyone signed in imports into their own todos; a job is read by whoever started it alone.
+  'POST /api/v1/workspaces/:id/imports': {
+    statuses: [401, 404, 403, 403, 403, 403, 202, 202],
+    request: (world) => ({ url: `/api/v1/workspaces/${world.workspace._id}/imports`, multipart: trelloImportParts }),
+  },
+  'POST /api/v1/todos/imports': { statuses: signedIn(202), request: () => ({ url: '/api/v1/todos/imports', multipart: todoistImportParts }) },
+  'GET /api/v1/imports/:importId': {
+    statuses: ownerOnly(200),
+    request: async () => {
+      const upload = multipartBody(todoistImportParts);
+      const started = await server.request('POST', '/api/v1/todos/imports', { cookie: cast.owner.cookie, rawBody: upload.body, headers: { 'content-type': upload.contentType } });
+      expect(started.status).toBe(202);
+      return { url: `/api/v1/imports/${started.body.data._id}` };
+    },
+  },
 
   'GET /api/v1/admin/users': { statuses: administrators, administrator: 200, request: () => ({ url: '/api/v1/admin/users?search=cast' }) },
   'PUT /api/v1/admin/users/:id': {

@@ -845,3 +845,50 @@ export const apiTokens = pgTable(
     check('api_tokens_scope_check', sql`${table.scope} in ('read', 'read-write')`),
   ],
 );
+
+/**
+ * Imports (issue 20, decision 040): one row per uploaded file to bring in. The file waits in the
+ * file store under `file_key` (removed once the job ends). Any instance's ImportRunner claims a
+ * QUEUED job, or a RUNNING one whose lease ran out (its process died), with FOR UPDATE SKIP
+ * LOCKED; each batch commits its work together with the job's progress, summary and `state`
+ * (where to resume), so a resumed job goes on from the last committed batch and makes nothing twice.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['trello', 'csv', 'todoist', 'tasklane'] }).notNull(),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    fileKey: text('file_key'),
+    fileName: text('file_name').notNull(),
+    /** What the request sent besides the file (a CSV's mapping and target). */
+    options: jsonb('options').notNull().default({}),
+    status: text('status', { enum: ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'] }).notNull().default('QUEUED'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    summary: jsonb('summary').notNull().default({ created: {}, skipped: [], skippedCount: 0 }),
+    /** The importer's own resume state (ids it made, what it has looked up), null before the first batch. */
+    state: jsonb('state'),
+    error: text('error'),
+    /** Claims so far; a job claimed too often (its process keeps dying) fails. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The claim's token: a batch commits only while its runner still holds the job. */
+    claimToken: uuid('claim_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The runner's claim: unfinished jobs, oldest first.
+    index('import_jobs_unfinished_idx').on(table.createdAt).where(sql`${table.status} in ('QUEUED', 'RUNNING')`),
+    index('import_jobs_owner_idx').on(table.ownerId, table.createdAt),
+    index('import_jobs_workspace_idx').on(table.workspaceId),
+    index('import_jobs_project_idx').on(table.projectId),
+    index('import_jobs_file_key_idx').on(table.fileKey).where(sql`${table.fileKey} is not null`),
+  ],
+);

@@ -24,7 +24,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
 
 /** What a 404 may name. */
-export type Resource = 'Project' | 'Feature' | 'Task' | 'Member' | 'User' | 'Attachment' | 'Todo' | 'Category' | 'Workspace' | 'Notification' | 'Relation';
+export type Resource = 'Project' | 'Feature' | 'Task' | 'Member' | 'User' | 'Attachment' | 'Todo' | 'Category' | 'Workspace' | 'Notification' | 'Relation' | 'Import';
 
 /**
  * The one answer for "not found or not yours": a missing row and one the caller may not see are

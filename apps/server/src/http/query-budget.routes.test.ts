@@ -629,6 +629,33 @@ describe('SQL statements per request', () => {
       const made = await server.request('GET', '/api/v1/users/me/calendar-feed', { cookie: other.cookie });
       return server.request('GET', new URL(made.body.data.url as string).pathname);
     },
+    // Imports (issue 20): the session, the workspace, the project role and its workspace, the job's insert.
+    'POST /api/v1/workspaces/:id/imports': async () => {
+      const workspace = await buildWorkspace(server, owner.cookie);
+      const project = await buildProject(server, owner.cookie, { workspaceId: workspace._id, members: [{ userId: other.user.id, role: 'MODERATOR' }] });
+      const upload = multipartBody([
+        { field: 'source', value: 'csv' },
+        { field: 'mapping', value: JSON.stringify({ title: 'Title' }) },
+        { field: 'projectId', value: project._id },
+        { field: 'file', fileName: 'tasks.csv', content: 'Title\nOne', contentType: 'text/csv' },
+      ]);
+      return server.request('POST', `/api/v1/workspaces/${workspace._id}/imports`, { cookie: other.cookie, rawBody: upload.body, headers: { 'content-type': upload.contentType } });
+    },
+    'POST /api/v1/todos/imports': async () => {
+      const upload = multipartBody([
+        { field: 'source', value: 'todoist' },
+        { field: 'file', fileName: 'todoist.csv', content: 'TYPE,CONTENT\ntask,One', contentType: 'text/csv' },
+      ]);
+      return server.request('POST', '/api/v1/todos/imports', { cookie: other.cookie, rawBody: upload.body, headers: { 'content-type': upload.contentType } });
+    },
+    'GET /api/v1/imports/:importId': async () => {
+      const upload = multipartBody([
+        { field: 'source', value: 'todoist' },
+        { field: 'file', fileName: 'todoist.csv', content: 'TYPE,CONTENT\ntask,One', contentType: 'text/csv' },
+      ]);
+      const started = await server.request('POST', '/api/v1/todos/imports', { cookie: other.cookie, rawBody: upload.body, headers: { 'content-type': upload.contentType } });
+      return call('GET', `/api/v1/imports/${started.body.data._id}`, { cookie: other.cookie });
+    },
     // My day: the session, then the assigned tasks and the todos on it.
     'GET /api/v1/users/me/today': async () => {
       const { feature, category } = await buildTaskFixture();

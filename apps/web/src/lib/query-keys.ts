@@ -44,6 +44,7 @@
  *   ['calendar-feed']                                  the caller's private calendar feed URL (Settings)
  *   ['today']                                          My day: the caller's todos and assigned tasks for today (the dashboard's Today view, the navigation's count)
  *   ['search', q, 'task']                              the tasks GET /search?types=task finds for `q` (a relation's task picker; the same)
+ *   ['imports', importId]                              an import job (GET /imports/{id}): its progress bar polls it
  *
  * Lists of a project sit under its key, so deleting the project forgets them, and a membership
  * change (which may change the caller's role) refreshes them. A task's detail is keyed by its id
@@ -145,4 +146,6 @@ export const queryKeys = {
   today: () => ['today'] as const,
   /** A task picker's search for `q` (issue 19: the relations section): tasks only, short-lived like the palette's. */
   taskSearch: (q: string) => ['search', q, 'task'] as const,
+  /** An import job's progress and summary (issue 20): polled while it runs, never marked stale. */
+  importJob: (importId: string) => ['imports', importId] as const,
 };

@@ -124,6 +124,7 @@ import {
 } from '../two-factor.js';
 import { todayResponseSchema } from '../today.js';
 import { projectExportQuerySchema } from '../project-export.js';
+import { importJobResponseSchema, importParamsSchema, todoImportBodyDoc, workspaceImportBodyDoc } from '../imports.js';
 import { workspaceBodySchema, workspaceParamsSchema, workspaceResponseSchema, workspacesResponseSchema } from '../workspaces.js';
 import { defineOperations, listOperations } from './define.js';
 import { operationRoutes } from './routes.js';
@@ -1001,6 +1002,31 @@ export const operations = defineOperations(operationRoutes, {
         'My day: your open todos marked for today, and your open todos and assigned tasks due today or overdue, in one list sorted by priority ("today" in your time zone)',
       responses: { 200: todayResponseSchema },
       errors: [401],
+    },
+  },
+  imports: {
+    startWorkspace: {
+      tags: ['imports'],
+      summary:
+        'Import a Trello board export (JSON) or a CSV of tasks into the workspace, as a background job: multipart/form-data with `source`, `file` and, for csv, `mapping` and `projectName` or `projectId`. Answers 202 with the queued job (trello and new csv projects: the workspace owner; csv into a project: its MODERATOR or ADMIN)',
+      params: workspaceParamsSchema,
+      multipartBody: workspaceImportBodyDoc,
+      responses: { 202: importJobResponseSchema },
+      errors: [...memberErrors, 413, 415],
+    },
+    startTodos: {
+      tags: ['imports'],
+      summary: 'Import a Todoist CSV export into your todos, as a background job: multipart/form-data with `source` (todoist) and `file`. Answers 202 with the queued job',
+      multipartBody: todoImportBodyDoc,
+      responses: { 202: importJobResponseSchema },
+      errors: [400, 401, 413, 415],
+    },
+    get: {
+      tags: ['imports'],
+      summary: "An import job's status, progress and summary (only the person who started it)",
+      params: importParamsSchema,
+      responses: { 200: importJobResponseSchema },
+      errors: ownErrors,
     },
   },
 });

@@ -175,6 +175,11 @@ export const operationRoutes = {
   today: {
     get: { method: 'GET', path: '/api/v1/users/me/today' },
   },
+  imports: {
+    startWorkspace: { method: 'POST', path: '/api/v1/workspaces/:id/imports' },
+    startTodos: { method: 'POST', path: '/api/v1/todos/imports' },
+    get: { method: 'GET', path: '/api/v1/imports/:importId' },
+  },
 } as const satisfies Record<string, Record<string, OperationRoute>>;
 
 export type OperationRoutes = typeof operationRoutes;

@@ -18,7 +18,7 @@ const soloProjects = (userId: string) => sql`
  * history stay attributed: the row is scrubbed (named "Deleted user", a username and an email
  * nobody can sign in with, an unusable password hash, no avatar, no second factor) and marked
  * deleted; its todos, categories, memberships, sessions, recovery codes, sign-in challenges,
- * reset links, notification email settings, calendar feed and API tokens go, and so do the projects only it used and the workspaces left empty. Answers
+ * reset links, notification email settings, calendar feed and API tokens and imports go, and so do the projects only it used and the workspaces left empty. Answers
  * the ended sessions' keys and the files to remove (its avatar, the attachments of the projects
  * that went); nothing when the account is gone.
  */
@@ -42,6 +42,8 @@ export async function deleteAccountRows(tx: Db, userId: string) {
     digests_gone as (delete from notification_digests where user_id = ${userId} returning user_id),
     feed_gone as (delete from calendar_feeds where user_id = ${userId} returning user_id),
     api_tokens_gone as (delete from api_tokens where user_id = ${userId} returning id),
+    -- Its imports (issue 20), finished or not (a runner holding one loses it and rolls back), and their files.
+    imports_gone as (delete from import_jobs where owner_id = ${userId} returning file_key),
     before as (select avatar_key from users where id = ${userId} and deleted_at is null),
     -- The attachment files of the projects that go (every CTE reads the statement's snapshot, so
     -- these rows are seen although their projects are being deleted): removed after the commit.
@@ -49,6 +51,8 @@ export async function deleteAccountRows(tx: Db, userId: string) {
       select ta.storage_key from task_attachments ta
       join tasks t on t.id = ta.task_id
       where t.project_id in (select id from solo)
+      union all
+      select file_key from imports_gone where file_key is not null
     ),
     scrubbed as (
       update users set

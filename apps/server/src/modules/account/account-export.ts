@@ -85,6 +85,15 @@ function sectionsFor(userId: string): Section[] {
         'expiresAt', c.expires_at, 'lastUsedAt', c.last_used_at)`,
     },
     {
+      // Issue 20: the imports it started (what came in and what was skipped; never the file).
+      name: 'imports',
+      from: sql`import_jobs c`,
+      where: sql`c.owner_id = ${userId}`,
+      document: sql`json_build_object('_id', c.id, 'source', c.source, 'fileName', c.file_name, 'status', c.status,
+        'workspaceId', c.workspace_id, 'projectId', c.project_id, 'summary', c.summary, 'error', c.error,
+        'createdAt', c.created_at, 'finishedAt', c.finished_at)`,
+    },
+    {
       name: 'comments',
       from: sql`task_comments c`,
       where: sql`c.user_id = ${userId}`,

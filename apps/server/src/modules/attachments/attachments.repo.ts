@@ -2,7 +2,7 @@ import type { HistoryChange } from '@tasklane/contract';
 import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRow } from '../../db/insert-select.js';
-import { projects, taskAttachments, taskHistory, tasks, users } from '../../db/schema.js';
+import { importJobs, projects, taskAttachments, taskHistory, tasks, users } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
 
@@ -236,13 +236,14 @@ export async function lockTasksAndListStorageKeys(tx: Db, scope: AttachmentScope
   return rows.map((row) => row.storageKey);
 }
 
-/** The keys among `keys` that some attachment row, or some account's avatar (issue 16), still holds. */
+/** The keys among `keys` that some attachment row, some account's avatar (issue 16) or an import's upload (issue 20) still holds. */
 export async function findHeldStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db
     .select({ storageKey: taskAttachments.storageKey })
     .from(taskAttachments)
     .where(inArray(taskAttachments.storageKey, keys))
-    .union(db.select({ storageKey: sql<string>`${users.avatarKey}` }).from(users).where(inArray(users.avatarKey, keys)));
+    .union(db.select({ storageKey: sql<string>`${users.avatarKey}` }).from(users).where(inArray(users.avatarKey, keys)))
+    .union(db.select({ storageKey: sql<string>`${importJobs.fileKey}` }).from(importJobs).where(inArray(importJobs.fileKey, keys)));
   return new Set(rows.map((row) => row.storageKey));
 }

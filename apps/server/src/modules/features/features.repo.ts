@@ -142,7 +142,9 @@ export async function insertFeature(db: Db, actor: Actor, projectId: string, val
   const inserted = db.$with('inserted').as(
     db
       .insert(features)
-      .values({ ...values, title: values.title!, projectId, createdBy: actor.id })
+      // statement_timestamp(), not now(): features made in one transaction (an import's lists)
+      // keep their order of creation.
+      .values({ ...values, title: values.title!, projectId, createdBy: actor.id, createdAt: sql`statement_timestamp()`, updatedAt: sql`statement_timestamp()` })
       .returning(columns),
   );
   const [row] = await db.with(inserted, featureEvent(db, actor, 'feature.created', inserted)).select().from(inserted);

@@ -2,6 +2,7 @@ import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { SettingsPage } from '@/features/account/pages/settings-page';
 import { useMe } from '@/features/auth/api/get-me';
 import { CalendarFeedSection } from '@/features/calendar-feed/components/calendar-feed-section';
+import { TodoistImportSection } from '@/features/imports/components/todoist-import-section';
 import { DefaultCategorySetting } from '@/features/todos/components/default-category-setting';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
@@ -18,6 +19,7 @@ export default function SettingsRoute() {
       twoFactor={<TwoFactorSection />}
       quickAdd={<DefaultCategorySetting />}
       calendarFeed={<CalendarFeedSection />}
+      todoImport={<TodoistImportSection />}
     />
   );
 }

@@ -16,7 +16,20 @@ import { TimeZoneSection } from '../components/time-zone-section';
  * quick add's default todo category (issue 18), the calendar feed (issue 19), sessions, API tokens (issue 20), two-factor sign-in, how notifications reach you, export, deletion. The app layer gives the signed-in user and the two-factor section
  * (a feature never imports another).
  */
-export function SettingsPage({ me, twoFactor, quickAdd, calendarFeed }: { me: Me; twoFactor?: ReactNode; quickAdd?: ReactNode; calendarFeed?: ReactNode }) {
+export function SettingsPage({
+  me,
+  twoFactor,
+  quickAdd,
+  calendarFeed,
+  todoImport,
+}: {
+  me: Me;
+  twoFactor?: ReactNode;
+  quickAdd?: ReactNode;
+  calendarFeed?: ReactNode;
+  /** Issue 20: "Import from Todoist" into one's todos. */
+  todoImport?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" subtitle="Your profile, time zone, password, sessions, API tokens, notifications and data" />
@@ -39,6 +52,11 @@ export function SettingsPage({ me, twoFactor, quickAdd, calendarFeed }: { me: Me
             description="Subscribe to this URL in Google Calendar, Apple Calendar or Thunderbird to see your assigned tasks and your todos with due dates there."
           >
             {calendarFeed}
+          </SettingsSection>
+        )}
+        {todoImport && (
+          <SettingsSection id="settings-import" title="Import from Todoist" description="Bring a Todoist project's CSV export into your todos.">
+            {todoImport}
           </SettingsSection>
         )}
         <PasswordSection />

@@ -1,6 +1,6 @@
 import type { Project } from '@tasklane/contract';
 import { FolderOpen, Plus, RotateCw, SearchX } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryFallback } from '@/components/domain/query-state';
 import { Button } from '@/components/ui/button';
@@ -26,10 +26,12 @@ export interface WorkspaceProjectsPageProps {
   workspace: { name: string; isOwner: boolean } | undefined;
   /** Reloads what the app layer loaded for this page (the workspace). */
   onRefresh: () => void;
+  /** The header's Import action (issue 20), given the workspace's projects once they have loaded. */
+  importAction?: (projects: Project[]) => ReactNode;
 }
 
 /** /dashboard/{workspaceId}: the workspace's projects (SPEC 2). */
-export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefresh }: WorkspaceProjectsPageProps) {
+export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefresh, importAction }: WorkspaceProjectsPageProps) {
   const projectsQuery = useWorkspaceProjects(workspaceId);
   const failure = useErrorMessage(projectsQuery.error, 'Failed to fetch projects');
   const [isCreating, setIsCreating] = useState(false);
@@ -85,6 +87,7 @@ export default function WorkspaceProjectsPage({ workspaceId, workspace, onRefres
             <RotateCw aria-hidden="true" className={cn('size-4', projectsQuery.isFetching && 'animate-spin')} />
             Refresh
           </Button>
+          {projectsQuery.data && importAction?.(projectsQuery.data)}
           {canCreate && (
             <Button onClick={() => setIsCreating((open) => !open)} aria-expanded={isCreating} aria-controls="create-project-panel">
               <Plus aria-hidden="true" className="size-4" />
