@@ -47,6 +47,9 @@ import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { policyOf } from './modules/webhooks/webhook-policy.js';
+import { WebhookSender, type WebhookSenderSettings } from './modules/webhooks/webhook-sender.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 import { compiledSerializerCompiler } from './http/response-serializer.js';
 
@@ -78,6 +81,8 @@ export type BuildAppOptions = {
   reminders?: Partial<ReminderSettings>;
   /** The notification email worker's quiet delay, digest interval and poll (tests shorten them); it runs only when SMTP_URL is set. */
   notificationMailer?: Partial<NotificationMailerSettings>;
+  /** The webhook sender's backoff, windows and poll (tests shorten them); `enabled: false` leaves it off (tests that send by hand). */
+  webhookSender?: Partial<WebhookSenderSettings> & { enabled?: boolean };
 };
 
 export type RequestQueries = {
@@ -162,7 +167,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer, webhookSender: webhookSettings }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -259,6 +264,18 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   const mailer = outbox ? new NotificationMailer(database.db, config, outbox, app.log, notificationMailer) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.stop());
   const ctx: ServiceContext = { db: database.db, config, files: files ?? createDiskFileStore(config.uploads.dir), events, outbox, databaseKind: database.kind };
+  // Every instance sends webhook deliveries (each attempt once, whoever claims it), woken by
+  // the events it hears: their deliveries were recorded with them (decision 039).
+  const { enabled: isWebhookSenderOn = true, ...webhookSenderSettings } = webhookSettings ?? {};
+  const webhookSender = isWebhookSenderOn ? new WebhookSender(ctx, policyOf(config), app.log, webhookSenderSettings) : undefined;
+  if (webhookSender) {
+    ctx.webhooks = webhookSender;
+    const stopHearingForWebhooks = events.onEvent((event) => webhookSender.onEvent(event));
+    app.addHook('onClose', async () => {
+      stopHearingForWebhooks();
+      await webhookSender.stop();
+    });
+  }
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -286,6 +303,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(calendarFeedRoutes(ctx));
       await api.register(calendarFeedFileRoutes(ctx));
       await api.register(todayRoutes(ctx));
+      await api.register(webhooksRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );
@@ -295,6 +313,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   await notifier.start();
   await reminders.start();
   mailer?.start();
+  webhookSender?.start();
   return app;
 }
 

@@ -15,6 +15,7 @@ import type { NotifierSettings } from '../src/modules/notifications/notifier.js'
 import type { ReminderSettings } from '../src/modules/notifications/reminder-scheduler.js';
 import type { NotificationMailerSettings } from '../src/modules/notification-email/notification-mailer.js';
 import type { ServiceContext } from '../src/modules/context.js';
+import type { WebhookSenderSettings } from '../src/modules/webhooks/webhook-sender.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
 export type TestResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
@@ -111,6 +112,8 @@ export type TestServerOptions = {
   reminders?: Partial<ReminderSettings>;
   /** The notification email worker's settings, when `email` is configured (a short quiet delay, a fast poll). */
   notificationMailer?: Partial<NotificationMailerSettings>;
+  /** The webhook sender's settings (a short backoff, a fast poll), or enabled: false to leave it off. */
+  webhookSender?: Partial<WebhookSenderSettings> & { enabled?: boolean };
 };
 
 /**
@@ -147,6 +150,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     notifier: { sweepMs: 200, ...options.notifier },
     reminders: { intervalMs: 60 * 60_000, ...options.reminders },
     notificationMailer: options.notificationMailer,
+    webhookSender: { pollMs: 200, ...options.webhookSender },
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).

@@ -21,6 +21,7 @@ export * from './search.js';
 export * from './calendar.js';
 export * from './calendar-feed.js';
 export * from './today.js';
+export * from './webhooks.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/task-keys.js';

@@ -9,9 +9,18 @@ export type OutboxWaker = { wake(): void };
 
 /**
  * What every service needs: the database, the configuration, the attachment file store, the
- * live-event hub, and the email outbox's sender (none when email is not configured).
+ * live-event hub, the email outbox's sender (none when email is not configured) and the webhook sender.
  */
-export type ServiceContext = { db: Db; config: Config; files: FileStore; events?: EventHub; outbox?: OutboxWaker; databaseKind?: Database['kind'] };
+export type ServiceContext = {
+  db: Db;
+  config: Config;
+  files: FileStore;
+  events?: EventHub;
+  outbox?: OutboxWaker;
+  /** The webhook sender in this process: woken after a test or redelivery is queued. */
+  webhooks?: OutboxWaker;
+  databaseKind?: Database['kind'];
+};
 
 /**
  * The signed-in user of a request and the browser tab it came from (its X-Client-Id, or
