@@ -61,11 +61,11 @@ async function readResource(ctx: ServiceContext, reader: UserRow, delivery: repo
       const members = await listMembers(ctx, reader, delivery.projectId);
       return members.find((member) => member._id === entityId || member.userId._id === delivery.subjectId) ?? null;
     }
-    case 'attachment.added': {
+    case 'attachment.added':
+      // One event per upload, which may carry several files: the task's attachments as
+      // GET /tasks/{id}/attachments answers them.
       if (!delivery.taskId) return null;
-      const attachments = await listTaskAttachments(ctx, reader, delivery.taskId);
-      return attachments.find((attachment) => attachment._id === entityId) ?? null;
-    }
+      return { taskId: delivery.taskId, attachments: await listTaskAttachments(ctx, reader, delivery.taskId) };
     default:
       return null;
   }
