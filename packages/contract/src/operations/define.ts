@@ -111,7 +111,7 @@ export type ParamsInputOf<O> = O extends { params: infer S } ? SchemaInput<S> : 
 export type QueryInputOf<O> = O extends { query: infer S } ? SchemaInput<S> : undefined;
 export type BodyInputOf<O> = O extends { body: infer S } ? SchemaInput<S> : undefined;
 
-type SuccessStatus = 200 | 201;
+type SuccessStatus = 200 | 201 | 202;
 /** The body of a successful answer, as a client reads it. */
 export type ResponseOf<O> = O extends { responses: infer R }
   ? { [S in keyof R & SuccessStatus]: SchemaOutput<R[S]> }[keyof R & SuccessStatus]
