@@ -33,16 +33,14 @@ export function WebhookDeliveries({ projectId, webhookId, label }: { projectId: 
   return (
     <Table label={label} minWidth="min-w-[640px]">
       <TableHead>
-        <tr>
-          <Th>Event</Th>
-          <Th>Status</Th>
-          <Th>Response</Th>
-          <Th>Duration</Th>
-          <Th>Time</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </tr>
+        <Th>Event</Th>
+        <Th>Status</Th>
+        <Th>Response</Th>
+        <Th>Duration</Th>
+        <Th>Time</Th>
+        <Th>
+          <span className="sr-only">Actions</span>
+        </Th>
       </TableHead>
       <TableBody>
         {deliveries.map((delivery) => (
