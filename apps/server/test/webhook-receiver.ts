@@ -36,7 +36,7 @@ export async function startWebhookReceiver(options: { status?: (received: number
     port,
     received,
     /** The first delivery (in arrival order) that `matches`, waiting up to `timeoutMs` for it. */
-    async waitFor(matches: (delivery: ReceivedDelivery) => boolean, timeoutMs = 10_000): Promise<ReceivedDelivery> {
+    async waitFor(matches: (delivery: ReceivedDelivery) => boolean, timeoutMs = 20_000): Promise<ReceivedDelivery> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find(matches);

@@ -47,7 +47,7 @@ async function deliveriesOf(lead: SignedInUser, path: string) {
 }
 
 async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const value = await read();
     if (value !== undefined) return value;

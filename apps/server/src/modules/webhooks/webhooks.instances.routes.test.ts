@@ -45,7 +45,7 @@ describe('webhook deliveries with two app instances on one database', () => {
 
     await receiver.waitFor(() => new Set(receiver.received.map((delivery) => delivery.body.data.title)).size === titles.length);
     // Every delivery recorded as made in one attempt: no instance sent one the other had claimed.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 20_000;
     let listed: Array<Record<string, any>> = [];
     while (Date.now() < deadline) {
       listed = (await second.request('GET', `/api/v1/projects/${project._id}/webhooks/${created.body.data._id}/deliveries`, { cookie: lead.cookie })).body.data;
