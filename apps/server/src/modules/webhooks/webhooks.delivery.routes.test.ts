@@ -95,7 +95,7 @@ describe('deliveries', () => {
 
   it('sends only the events a webhook hears; a deletion names what was deleted', async () => {
     const hooks = await receiver();
-    const { lead, project, feature } = await hooked(hooks.url, ['task.deleted', 'comment.created', 'attachment.added', 'feature.deleted', 'member.added']);
+    const { lead, project, feature } = await hooked(hooks.url, ['task.deleted', 'comment.created', 'attachment.added', 'feature.deleted', 'member.added', 'member.removed']);
     const task = await buildTask(server, lead.cookie, feature._id);
     const comment = await buildComment(server, lead.cookie, task._id, 'Looks good');
     const commented = await hooks.waitFor((received) => received.body?.event === 'comment.created');
@@ -113,8 +113,11 @@ describe('deliveries', () => {
     await server.request('POST', `/api/v1/projects/${project._id}/members`, { cookie: lead.cookie, body: { userId: teammate.user.id, role: 'MEMBER' } });
     const joined = await hooks.waitFor((received) => received.body?.event === 'member.added');
     expect(joined.body.data).toMatchObject({ role: 'MEMBER', userId: { _id: teammate.user.id } });
+    await server.request('DELETE', `/api/v1/projects/${project._id}/members/${teammate.user.id}`, { cookie: lead.cookie });
+    const left = await hooks.waitFor((received) => received.body?.event === 'member.removed');
+    expect(left.body.data).toEqual({ _id: joined.body.data._id, userId: teammate.user.id, projectId: project._id, deleted: true });
     // Heard events only: no task.created, no task.updated.
-    expect(hooks.received.map((received) => received.body.event).sort()).toEqual(['attachment.added', 'comment.created', 'member.added', 'task.deleted']);
+    expect(hooks.received.map((received) => received.body.event).sort()).toEqual(['attachment.added', 'comment.created', 'member.added', 'member.removed', 'task.deleted']);
   });
 
   it('retries a failing receiver with backoff until it answers 2xx, each time with the same delivery', async () => {
