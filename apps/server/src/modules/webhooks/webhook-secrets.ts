@@ -15,6 +15,11 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
 
+/** Reads (or makes) the sealing key ahead of the first request that needs it (the sender does at start). */
+export async function loadWebhookKey(db: Db): Promise<void> {
+  await loadInstanceKey(db, KEY_NAME);
+}
+
 export async function sealWebhookSecret(db: Db, secret: string): Promise<string> {
   return sealSecret(await loadInstanceKey(db, KEY_NAME), secret);
 }

@@ -6,7 +6,7 @@ import type { EventRow } from '../events/events.repo.js';
 import type { AddressPolicy } from './webhook-address.js';
 import { postWebhook, type AttemptOutcome } from './webhook-http.js';
 import { buildPayload, deliveryBody, signatureOf } from './webhook-payload.js';
-import { openWebhookSecret } from './webhook-secrets.js';
+import { loadWebhookKey, openWebhookSecret } from './webhook-secrets.js';
 import * as repo from './webhooks.repo.js';
 
 /** How deliveries are worked; the defaults suit production, tests shorten them. */
@@ -76,6 +76,8 @@ export class WebhookSender {
   }
 
   start() {
+    // The sealing key, read once per process: no request adding a webhook pays for it then.
+    loadWebhookKey(this.ctx.db).catch((error: unknown) => this.log.warn({ err: error }, 'webhooks: the secrets key could not be read yet'));
     this.wake();
   }
 
