@@ -1,4 +1,4 @@
-import { cleanFileName } from '@tasklane/contract';
+import { cleanFileName, webhookEventTypes } from '@tasklane/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -144,6 +144,11 @@ function hintsFor(operation: Operation): FieldHints {
         return fc.stringMatching(/^\d{6}$/);
       case 'recoveryCode':
         return fc.stringMatching(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{2}$/);
+      // A webhook's (issue 20): a public https URL, and events each once in the documented order (as answered).
+      case 'url':
+        return operation.path.includes('/webhooks') ? fc.webUrl({ validSchemes: ['https'] }) : undefined;
+      case 'events':
+        return operation.path.includes('/webhooks') ? fc.subarray([...webhookEventTypes], { minLength: 1 }) : undefined;
       default:
         return undefined;
     }

@@ -52,6 +52,9 @@ import { todosRoutes } from './modules/todos/todos.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { policyOf } from './modules/webhooks/webhook-policy.js';
+import { WebhookSender, type WebhookSenderSettings } from './modules/webhooks/webhook-sender.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 import { compiledSerializerCompiler } from './http/response-serializer.js';
 
@@ -85,6 +88,8 @@ export type BuildAppOptions = {
   notificationMailer?: Partial<NotificationMailerSettings>;
   /** The import runner's poll, lease and batch size (tests shorten them). */
   imports?: Partial<ImportRunnerSettings>;
+  /** The webhook sender's backoff, windows and poll (tests shorten them); `enabled: false` leaves it off (tests that send by hand). */
+  webhookSender?: Partial<WebhookSenderSettings> & { enabled?: boolean };
 };
 
 export type RequestQueries = {
@@ -169,7 +174,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole server as a value: tests build it and send it real HTTP requests. */
-export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer, imports: importSettings }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer, imports: importSettings, webhookSender: webhookSettings }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
   // Off while queries are recorded: every request then goes through the hooks that count them.
   const healthFastPath = onRequestQueries ? undefined : createHealthFastPath(isRequestId);
@@ -284,6 +289,18 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   // Every instance runs import jobs (each claimed by one runner at a time, resumed after a crash).
   const importRunner = new ImportRunner(database.db, ctx.files, app.log, importSettings);
   app.addHook('onClose', async () => importRunner.stop());
+  // Every instance sends webhook deliveries (each attempt once, whoever claims it), woken by
+  // the events it hears: their deliveries were recorded with them (decision 039).
+  const { enabled: isWebhookSenderOn = true, ...webhookSenderSettings } = webhookSettings ?? {};
+  const webhookSender = isWebhookSenderOn ? new WebhookSender(ctx, policyOf(config), app.log, webhookSenderSettings) : undefined;
+  if (webhookSender) {
+    ctx.webhooks = webhookSender;
+    const stopHearingForWebhooks = events.onEvent((event) => webhookSender.onEvent(event));
+    app.addHook('onClose', async () => {
+      stopHearingForWebhooks();
+      await webhookSender.stop();
+    });
+  }
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -314,6 +331,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
       await api.register(calendarFeedFileRoutes(ctx));
       await api.register(todayRoutes(ctx));
       await api.register(importsRoutes(ctx, importRunner));
+      await api.register(webhooksRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );
@@ -324,6 +342,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   await reminders.start();
   mailer?.start();
   importRunner.start();
+  webhookSender?.start();
   return app;
 }
 

@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_STREAMS_MAX: 'many' })).toThrow(/EVENT_STREAMS_MAX/);
   });
 
+  it('keeps webhooks off private addresses unless WEBHOOK_ALLOW_PRIVATE says otherwise', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowPrivate: false });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks).toEqual({ allowPrivate: true });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }).webhooks).toEqual({ allowPrivate: false });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+  });
+
   it('reads how often due-date reminders are looked for, a minute unless told', () => {
     expect(loadConfig({}).reminderIntervalMs).toBe(60_000);
     expect(loadConfig({ REMINDER_INTERVAL_SECONDS: '300' }).reminderIntervalMs).toBe(300_000);

@@ -93,6 +93,7 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_ADDRESS: positiveInt.max(1_000_000).default(100),
   EVENT_STREAMS_MAX: positiveInt.max(1_000_000).default(5000),
   REMINDER_INTERVAL_SECONDS: positiveInt.max(24 * 60 * 60).default(60),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   WEB_CONCURRENCY: z
     .string()
     .trim()
@@ -150,6 +151,11 @@ export type Config = {
   eventStreams: { perAddress: number; max: number };
   /** How often the due-date reminder scheduler looks for due items (REMINDER_INTERVAL_SECONDS). */
   reminderIntervalMs: number;
+  /**
+   * Outgoing webhooks (decision 039): `allowPrivate` (WEBHOOK_ALLOW_PRIVATE) lets them reach
+   * private, loopback and link-local addresses and this instance itself; off, they never do.
+   */
+  webhooks: { allowPrivate: boolean };
 };
 
 export type EmailConfig = { smtpUrl: string; from: string };
@@ -215,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     eventStreams: { perAddress: e.EVENT_STREAMS_PER_ADDRESS, max: e.EVENT_STREAMS_MAX },
     reminderIntervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
   };
 }
 

@@ -96,6 +96,19 @@ const everyone = (status: number) => [status, status, status, status, status, st
 const signedIn = (status: number) => [401, status, status, status, status, status, status, status] as const;
 const members = (status: number) => [401, 404, status, status, status, status, status, status] as const;
 const ownerOnly = (status: number) => [401, 404, 404, 404, 404, 404, status, status] as const;
+/** A project's ADMINs only (the workspace owner is one): lower roles 403, strangers 404. */
+const projectAdmins = (status: number) => [401, 404, 403, 403, 403, status, status, status] as const;
+
+/** A paused webhook of the world's project, added by its ADMIN (paused: nothing is sent for the world's changes). */
+async function webhookOf(world: World): Promise<string> {
+  const made = await server.request('POST', `/api/v1/projects/${world.project._id}/webhooks`, {
+    cookie: cast.admin.cookie,
+    body: { url: 'https://hooks.example.com/tasklane', events: ['task.created'], active: false },
+  });
+  if (made.status !== 201) throw new Error(`adding a webhook failed: ${made.status} ${made.text}`);
+  return `/api/v1/projects/${world.project._id}/webhooks/${made.body.data._id}`;
+}
+
 /** Only an administrator of the instance: everyone else signed in is 403. */
 const administrators = signedIn(403);
 
@@ -541,6 +554,32 @@ const rows: Record<string, Row> = {
       const started = await server.request('POST', '/api/v1/todos/imports', { cookie: cast.owner.cookie, rawBody: upload.body, headers: { 'content-type': upload.contentType } });
       expect(started.status).toBe(202);
       return { url: `/api/v1/imports/${started.body.data._id}` };
+    },
+  },
+
+  // Issue 20: a project's webhooks are its ADMINs' alone.
+  'GET /api/v1/projects/:projectId/webhooks': { statuses: projectAdmins(200), request: (world) => ({ url: `/api/v1/projects/${world.project._id}/webhooks` }) },
+  'POST /api/v1/projects/:projectId/webhooks': {
+    statuses: projectAdmins(201),
+    request: (world) => ({ url: `/api/v1/projects/${world.project._id}/webhooks`, body: { url: 'https://hooks.example.com/in', events: ['task.created'], active: false } }),
+  },
+  'PUT /api/v1/projects/:projectId/webhooks/:webhookId': { statuses: projectAdmins(200), request: async (world) => ({ url: await webhookOf(world), body: { active: false } }) },
+  'DELETE /api/v1/projects/:projectId/webhooks/:webhookId': { statuses: projectAdmins(200), request: async (world) => ({ url: await webhookOf(world) }) },
+  'POST /api/v1/projects/:projectId/webhooks/:webhookId/test': { statuses: projectAdmins(202), request: async (world) => ({ url: `${await webhookOf(world)}/test` }) },
+  'POST /api/v1/projects/:projectId/webhooks/:webhookId/rotate-secret': {
+    statuses: projectAdmins(200),
+    request: async (world) => ({ url: `${await webhookOf(world)}/rotate-secret` }),
+  },
+  'GET /api/v1/projects/:projectId/webhooks/:webhookId/deliveries': {
+    statuses: projectAdmins(200),
+    request: async (world) => ({ url: `${await webhookOf(world)}/deliveries` }),
+  },
+  'POST /api/v1/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/redeliver': {
+    statuses: projectAdmins(202),
+    request: async (world) => {
+      const webhook = await webhookOf(world);
+      const ping = await server.request('POST', `${webhook}/test`, { cookie: cast.admin.cookie });
+      return { url: `${webhook}/deliveries/${ping.body.data._id}/redeliver` };
     },
   },
 

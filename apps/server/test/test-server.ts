@@ -16,6 +16,7 @@ import type { ReminderSettings } from '../src/modules/notifications/reminder-sch
 import type { NotificationMailerSettings } from '../src/modules/notification-email/notification-mailer.js';
 import type { ServiceContext } from '../src/modules/context.js';
 import type { ImportRunnerSettings } from '../src/modules/imports/import-runner.js';
+import type { WebhookSenderSettings } from '../src/modules/webhooks/webhook-sender.js';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.js';
 
 export type TestResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
@@ -114,6 +115,8 @@ export type TestServerOptions = {
   notificationMailer?: Partial<NotificationMailerSettings>;
   /** The import runner's settings (a fast poll, small batches). */
   imports?: Partial<ImportRunnerSettings>;
+  /** The webhook sender's settings (a short backoff, a fast poll), or enabled: false to leave it off. */
+  webhookSender?: Partial<WebhookSenderSettings> & { enabled?: boolean };
 };
 
 /**
@@ -151,6 +154,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     reminders: { intervalMs: 60 * 60_000, ...options.reminders },
     notificationMailer: options.notificationMailer,
     imports: { pollMs: 200, ...options.imports },
+    webhookSender: { pollMs: 200, ...options.webhookSender },
     ...(options.recordQueries === false ? {} : { onRequestQueries: (entry: RequestQueries) => queries.set(entry.requestId, entry) }),
   });
   // What passed through this server and must never reach a log line (checked when the run ends).

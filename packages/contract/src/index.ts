@@ -24,6 +24,7 @@ export * from './calendar-feed.js';
 export * from './today.js';
 export * from './project-export.js';
 export * from './imports.js';
+export * from './webhooks.js';
 export * from './rules/mentions.js';
 export * from './rules/slugify.js';
 export * from './rules/task-keys.js';

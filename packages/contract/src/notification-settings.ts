@@ -27,6 +27,7 @@ export const DEFAULT_NOTIFICATION_DELIVERY: Readonly<Record<NotificationKind, No
   DUE_SOON: 'EMAIL',
   OVERDUE: 'EMAIL',
   UNBLOCKED: 'DIGEST',
+  WEBHOOK_PAUSED: 'EMAIL',
 };
 
 const deliveryByKindShape = Object.fromEntries(notificationKinds.map((kind) => [kind, notificationDeliverySchema])) as Record<
@@ -89,6 +90,7 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   DUE_SOON: 'My tasks due soon',
   OVERDUE: 'My overdue tasks',
   UNBLOCKED: 'Tasks I watch no longer blocked',
+  WEBHOOK_PAUSED: 'Webhooks of my projects paused after failing',
 };
 
 /** Each delivery in words. */

@@ -4,9 +4,10 @@ import { messageResponseSchema } from './errors.js';
 
 /**
  * What a notification is about (issue 17). DUE_SOON and OVERDUE are the due-date reminders (decision 027);
- * UNBLOCKED: the last unfinished task blocking one you watch was finished (issue 19, decision 034).
+ * UNBLOCKED: the last unfinished task blocking one you watch was finished (issue 19, decision 034);
+ * WEBHOOK_PAUSED: a webhook of a project you administer failed for a day and was paused (issue 20, decision 039).
  */
-export const notificationKinds = ['ASSIGNED', 'UNASSIGNED', 'COMMENT', 'MENTION', 'STATUS_CHANGED', 'MEMBERSHIP', 'DUE_SOON', 'OVERDUE', 'UNBLOCKED'] as const;
+export const notificationKinds = ['ASSIGNED', 'UNASSIGNED', 'COMMENT', 'MENTION', 'STATUS_CHANGED', 'MEMBERSHIP', 'DUE_SOON', 'OVERDUE', 'UNBLOCKED', 'WEBHOOK_PAUSED'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationKindSchema = z.enum(notificationKinds, {
   error: `kind must be one of ${notificationKinds.join(', ')}`,

@@ -31,6 +31,7 @@ export const projectAbilitiesSchema = z
     canManageFeatures: z.boolean(),
     canEditTasks: z.boolean(),
     canChangeKey: z.boolean().describe("ADMIN only: may change the project's key"),
+    canManageWebhooks: z.boolean().describe("ADMIN only: may see and manage the project's webhooks"),
   })
   .describe("What the caller's role lets them do; the server enforces the same rules");
 export type ProjectAbilities = z.infer<typeof projectAbilitiesSchema>;

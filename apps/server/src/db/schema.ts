@@ -892,3 +892,76 @@ export const importJobs = pgTable(
     index('import_jobs_file_key_idx').on(table.fileKey).where(sql`${table.fileKey} is not null`),
   ],
 );
+
+/**
+ * Outgoing webhooks (issue 20, decision 039): a project's ADMINs name a URL and the events it
+ * hears. The signing secret is sealed (AES-256-GCM, as TOTP secrets are): the server must read
+ * it to sign, so it cannot be hashed. `failingSince`: the first failed attempt since the last
+ * success; a webhook failing for a day is paused (`pausedReason` FAILING).
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Event types (contract: webhookEventTypes); the trigger matches events against them. */
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    active: boolean('active').notNull().default(true),
+    pausedReason: text('paused_reason', { enum: ['FAILING'] }),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhooks_project_idx').on(table.projectId)],
+);
+
+/**
+ * The webhook outbox (decision 039): one row per event and webhook, written by a trigger on
+ * `events` in the transaction of the change (migration), so a change and its deliveries commit
+ * together. The sender claims due rows (FOR UPDATE SKIP LOCKED and a lease), builds the payload
+ * at the first attempt and keeps it (`payload`), so every retry and redelivery sends the same
+ * body. Each webhook keeps its newest deliveries (contract: WEBHOOK_DELIVERIES_KEPT).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** An event type, or `ping` for a test. */
+    event: text('event').notNull(),
+    /** What the event named (copied: events are pruned within the hour, deliveries live longer). */
+    eventId: bigint('event_id', { mode: 'number' }),
+    entityId: uuid('entity_id'),
+    projectId: uuid('project_id').notNull(),
+    featureId: uuid('feature_id'),
+    taskId: uuid('task_id'),
+    subjectId: uuid('subject_id'),
+    actorId: uuid('actor_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The JSON body, once built (at the first attempt); a redelivery copies it. */
+    payload: text('payload'),
+    /** PENDING | SUCCEEDED | FAILED */
+    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms'),
+    lastError: text('last_error'),
+    redeliveryOf: uuid('redelivery_of'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`),
+    index('webhook_deliveries_webhook_created_idx').on(table.webhookId, table.createdAt),
+  ],
+);

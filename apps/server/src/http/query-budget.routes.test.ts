@@ -663,7 +663,45 @@ describe('SQL statements per request', () => {
       await buildTodo(server, other.cookie, { isToday: true });
       return call('GET', '/api/v1/users/me/today', { cookie: other.cookie });
     },
+    // Issue 20: webhooks of a project `other` leads (ADMIN), paused so nothing is sent meanwhile.
+    'GET /api/v1/projects/:projectId/webhooks': async () => {
+      const { project } = await webhookFixture();
+      await webhookFixture(project._id);
+      return call('GET', `/api/v1/projects/${project._id}/webhooks`, { cookie: other.cookie });
+    },
+    'POST /api/v1/projects/:projectId/webhooks': async () => {
+      const project = await buildProject(server, other.cookie);
+      return call('POST', `/api/v1/projects/${project._id}/webhooks`, { cookie: other.cookie, body: { url: 'https://hooks.example.com/in', events: ['task.created'], active: false } });
+    },
+    'PUT /api/v1/projects/:projectId/webhooks/:webhookId': async () =>
+      call('PUT', (await webhookFixture()).path, { cookie: other.cookie, body: { url: 'https://hooks.example.com/other', events: ['task.updated'], active: true } }),
+    'DELETE /api/v1/projects/:projectId/webhooks/:webhookId': async () => call('DELETE', (await webhookFixture()).path, { cookie: other.cookie }),
+    'POST /api/v1/projects/:projectId/webhooks/:webhookId/test': async () => call('POST', `${(await webhookFixture()).path}/test`, { cookie: other.cookie }),
+    'POST /api/v1/projects/:projectId/webhooks/:webhookId/rotate-secret': async () =>
+      call('POST', `${(await webhookFixture()).path}/rotate-secret`, { cookie: other.cookie }),
+    // Several deliveries: one statement for the list, however many.
+    'GET /api/v1/projects/:projectId/webhooks/:webhookId/deliveries': async () => {
+      const { path } = await webhookFixture();
+      for (let sent = 0; sent < 3; sent++) await server.request('POST', `${path}/test`, { cookie: other.cookie });
+      return call('GET', `${path}/deliveries`, { cookie: other.cookie });
+    },
+    'POST /api/v1/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/redeliver': async () => {
+      const { path } = await webhookFixture();
+      const ping = await server.request('POST', `${path}/test`, { cookie: other.cookie });
+      return call('POST', `${path}/deliveries/${ping.body.data._id}/redeliver`, { cookie: other.cookie });
+    },
   };
+
+  /** A paused webhook of a project `other` leads (a new one unless `projectId` names one). */
+  async function webhookFixture(projectId?: string) {
+    const project = projectId ? { _id: projectId } : await buildProject(server, other.cookie);
+    const made = await server.request('POST', `/api/v1/projects/${project._id}/webhooks`, {
+      cookie: other.cookie,
+      body: { url: 'https://hooks.example.com/tasklane', events: ['task.created'], active: false },
+    });
+    expect(made.status, made.text).toBe(201);
+    return { project, path: `/api/v1/projects/${project._id}/webhooks/${made.body.data._id}` };
+  }
 
   /** Routes outside the API (docs, the web app's files) must not touch the database at all. */
   const isApiRoute = (url: string) => url.startsWith('/api/v1/');

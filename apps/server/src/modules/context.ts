@@ -10,8 +10,8 @@ export type OutboxWaker = { wake(): void };
 
 /**
  * What every service needs: the database, the configuration, the attachment file store, the
- * live-event hub, the email outbox's sender (none when email is not configured), and the
- * per-token API throttle (API_TOKEN_RATE_LIMIT_PER_TOKEN; none: not throttled).
+ * live-event hub, the email outbox's sender (none when email is not configured), the webhook
+ * sender, and the per-token API throttle (API_TOKEN_RATE_LIMIT_PER_TOKEN; none: not throttled).
  */
 export type ServiceContext = {
   db: Db;
@@ -21,6 +21,8 @@ export type ServiceContext = {
   outbox?: OutboxWaker;
   databaseKind?: Database['kind'];
   apiTokenThrottle?: RequestThrottle;
+  /** The webhook sender in this process: woken after a test or redelivery is queued. */
+  webhooks?: OutboxWaker;
 };
 
 /**

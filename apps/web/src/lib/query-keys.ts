@@ -11,6 +11,8 @@
  *   ['projects', 'mine']                               the caller's own projects (/projects)
  *   ['projects', 'detail', id]                         one project (and, under it, what belongs to it)
  *   ['projects', 'detail', id, 'members']              its members (assignee pickers)
+ *   ['projects', 'detail', id, 'webhooks']             its webhooks (project ADMINs; issue 20)
+ *   ['projects', 'detail', id, 'webhooks', webhookId, 'deliveries']  a webhook's newest deliveries
  *   ['projects', 'detail', id, 'features', 'list', q]  a page of its features
  *   ['projects', 'detail', id, 'features', 'detail', featureId]            one feature
  *   ['projects', 'detail', id, 'features', 'detail', featureId, 'tasks', 'list', q]  a page of its tasks
@@ -63,6 +65,9 @@ export const queryKeys = {
   myProjects: () => ['projects', 'mine'] as const,
   project: (projectId: string) => ['projects', 'detail', projectId] as const,
   projectMembers: (projectId: string) => ['projects', 'detail', projectId, 'members'] as const,
+  /** A project's webhooks (issue 20), and under them each one's deliveries. */
+  webhooks: (projectId: string) => ['projects', 'detail', projectId, 'webhooks'] as const,
+  webhookDeliveries: (projectId: string, webhookId: string) => ['projects', 'detail', projectId, 'webhooks', webhookId, 'deliveries'] as const,
   /** Prefix of every page of a project's features. */
   featureLists: (projectId: string) => ['projects', 'detail', projectId, 'features', 'list'] as const,
   featureList: <Q extends object>(projectId: string, query: Q) => ['projects', 'detail', projectId, 'features', 'list', query] as const,

@@ -28,6 +28,18 @@ import {
 import { apiTokenParamsSchema, apiTokensResponseSchema, createApiTokenBodySchema, createApiTokenResponseSchema } from '../api-tokens.js';
 import { uploadAttachmentsBodyDoc, attachmentLimitsResponseSchema, attachmentListResponseSchema, attachmentParamsSchema, attachmentsResponseSchema } from '../attachments.js';
 import { calendarFeedParamsSchema, calendarFeedResponseSchema } from '../calendar-feed.js';
+import {
+  createWebhookBodySchema,
+  updateWebhookBodySchema,
+  WEBHOOK_DELIVERIES_KEPT,
+  webhookCreatedResponseSchema,
+  webhookDeliveriesResponseSchema,
+  webhookDeliveryParamsSchema,
+  webhookDeliveryResponseSchema,
+  webhookParamsSchema,
+  webhookResponseSchema,
+  webhooksResponseSchema,
+} from '../webhooks.js';
 import { categoriesResponseSchema, categoryParamsSchema, createCategoryBodySchema, createCategoryResponseSchema, listCategoriesQuerySchema } from '../categories.js';
 import { commentBodySchema, commentParamsSchema, commentResponseSchema, commentsResponseSchema, listCommentsQuerySchema } from '../comments.js';
 import { messageResponseSchema } from '../errors.js';
@@ -1027,6 +1039,67 @@ export const operations = defineOperations(operationRoutes, {
       params: importParamsSchema,
       responses: { 200: importJobResponseSchema },
       errors: ownErrors,
+    },
+  },
+  webhooks: {
+    list: {
+      tags: ['webhooks'],
+      summary: "The project's webhooks, oldest first, without their secrets (project ADMINs)",
+      params: projectParamsSchema,
+      responses: { 200: webhooksResponseSchema },
+      errors: memberErrors,
+    },
+    create: {
+      tags: ['webhooks'],
+      summary:
+        'Add a webhook: a URL and the events POSTed to it (project ADMINs). The answer carries its signing secret, this once. 400 for a URL whose host is a private, loopback or link-local address (unless WEBHOOK_ALLOW_PRIVATE)',
+      params: projectParamsSchema,
+      body: createWebhookBodySchema,
+      responses: { 201: webhookCreatedResponseSchema },
+      errors: memberErrors,
+    },
+    update: {
+      tags: ['webhooks'],
+      summary: 'Change a webhook\'s URL or events, pause it (active false) or resume it (project ADMINs)',
+      params: webhookParamsSchema,
+      body: updateWebhookBodySchema,
+      responses: { 200: webhookResponseSchema },
+      errors: memberErrors,
+    },
+    delete: {
+      tags: ['webhooks'],
+      summary: 'Delete a webhook and its deliveries (project ADMINs)',
+      params: webhookParamsSchema,
+      responses: { 200: messageResponseSchema },
+      errors: memberErrors,
+    },
+    test: {
+      tags: ['webhooks'],
+      summary: 'Send a ping delivery to the webhook now, paused or not (project ADMINs); its outcome shows in its deliveries',
+      params: webhookParamsSchema,
+      responses: { 202: webhookDeliveryResponseSchema },
+      errors: memberErrors,
+    },
+    rotateSecret: {
+      tags: ['webhooks'],
+      summary: 'Give the webhook a new signing secret, answered this once; deliveries from now on are signed with it (project ADMINs)',
+      params: webhookParamsSchema,
+      responses: { 200: webhookCreatedResponseSchema },
+      errors: memberErrors,
+    },
+    listDeliveries: {
+      tags: ['webhooks'],
+      summary: `The webhook's newest deliveries (at most ${WEBHOOK_DELIVERIES_KEPT}), newest first, with status, response code and duration (project ADMINs)`,
+      params: webhookParamsSchema,
+      responses: { 200: webhookDeliveriesResponseSchema },
+      errors: memberErrors,
+    },
+    redeliver: {
+      tags: ['webhooks'],
+      summary: 'Send a delivery again, with the same payload and a new delivery id (project ADMINs)',
+      params: webhookDeliveryParamsSchema,
+      responses: { 202: webhookDeliveryResponseSchema },
+      errors: memberErrors,
     },
   },
 });

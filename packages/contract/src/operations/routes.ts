@@ -180,6 +180,16 @@ export const operationRoutes = {
     startTodos: { method: 'POST', path: '/api/v1/todos/imports' },
     get: { method: 'GET', path: '/api/v1/imports/:importId' },
   },
+  webhooks: {
+    list: { method: 'GET', path: '/api/v1/projects/:projectId/webhooks' },
+    create: { method: 'POST', path: '/api/v1/projects/:projectId/webhooks' },
+    update: { method: 'PUT', path: '/api/v1/projects/:projectId/webhooks/:webhookId' },
+    delete: { method: 'DELETE', path: '/api/v1/projects/:projectId/webhooks/:webhookId' },
+    test: { method: 'POST', path: '/api/v1/projects/:projectId/webhooks/:webhookId/test' },
+    rotateSecret: { method: 'POST', path: '/api/v1/projects/:projectId/webhooks/:webhookId/rotate-secret' },
+    listDeliveries: { method: 'GET', path: '/api/v1/projects/:projectId/webhooks/:webhookId/deliveries' },
+    redeliver: { method: 'POST', path: '/api/v1/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/redeliver' },
+  },
 } as const satisfies Record<string, Record<string, OperationRoute>>;
 
 export type OperationRoutes = typeof operationRoutes;

@@ -94,6 +94,14 @@ function sectionsFor(userId: string): Section[] {
         'createdAt', c.created_at, 'finishedAt', c.finished_at)`,
     },
     {
+      // Issue 20: the webhooks of its own workspaces' projects, without their signing secrets (a credential, like a password hash).
+      name: 'webhooks',
+      from: sql`webhooks c`,
+      where: sql`c.project_id in (${ownedProjects})`,
+      document: sql`json_build_object('_id', c.id, 'projectId', c.project_id, 'url', c.url, 'events', c.events, 'active', c.active,
+        'pausedReason', c.paused_reason, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`,
+    },
+    {
       name: 'comments',
       from: sql`task_comments c`,
       where: sql`c.user_id = ${userId}`,

@@ -540,6 +540,9 @@ describe('GET /api/v1/users/me/export', () => {
     const comment = await buildComment(server, cookie, task._id, 'Water the roses');
     const later = await buildTask(server, cookie, feature._id);
     const relation = (await server.request('POST', `/api/v1/tasks/${later._id}/relations`, { cookie, body: { type: 'BLOCKED_BY', taskId: task.key } })).body.data;
+    const webhook = (
+      await server.request('POST', `/api/v1/projects/${project._id}/webhooks`, { cookie, body: { url: 'https://hooks.example.com/garden', events: ['task.created'], active: false } })
+    ).body.data;
     const stranger = await buildSignedInUser(server);
     await buildTodo(server, stranger.cookie, { title: 'Not theirs' });
     expect((await server.request('PUT', `${ME}/notification-settings`, { cookie, body: { kinds: { COMMENT: 'EMAIL' } } })).status).toBe(200);
@@ -562,6 +565,10 @@ describe('GET /api/v1/users/me/export', () => {
     expect(data.tasks).toContainEqual(expect.objectContaining({ _id: task._id, number: 1, parentTaskId: null }));
     expect(data.taskRelations).toEqual([expect.objectContaining({ _id: relation._id, type: 'BLOCKS', sourceTaskId: task._id, targetTaskId: later._id, createdBy: user.id })]);
     expect(data.comments).toEqual([expect.objectContaining({ _id: comment._id, comment: 'Water the roses', taskId: task._id })]);
+    expect(data.webhooks).toEqual([
+      { _id: webhook._id, projectId: project._id, url: 'https://hooks.example.com/garden', events: ['task.created'], active: false, pausedReason: null, createdAt: expect.any(String), updatedAt: expect.any(String) },
+    ]);
+    expect(text).not.toContain(webhook.secret);
     expect(text).not.toContain('Not theirs');
     expect(text).not.toMatch(/argon2|passwordHash|password_hash|totp/i);
   });

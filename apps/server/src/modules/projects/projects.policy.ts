@@ -23,6 +23,8 @@ export const minimumRoleFor = {
   canEditTasks: 'MEMBER',
   // Every task's key follows the project's (and the old ones stop resolving): ADMIN only.
   canChangeKey: 'ADMIN',
+  // Webhooks send the project's changes elsewhere and carry a signing secret: ADMIN only.
+  canManageWebhooks: 'ADMIN',
 } as const satisfies Record<keyof ProjectAbilities, MemberRole>;
 
 export function abilitiesFor(role: MemberRole): ProjectAbilities {
@@ -33,6 +35,7 @@ export function abilitiesFor(role: MemberRole): ProjectAbilities {
     canManageFeatures: hasRoleAtLeast(role, minimumRoleFor.canManageFeatures),
     canEditTasks: hasRoleAtLeast(role, minimumRoleFor.canEditTasks),
     canChangeKey: hasRoleAtLeast(role, minimumRoleFor.canChangeKey),
+    canManageWebhooks: hasRoleAtLeast(role, minimumRoleFor.canManageWebhooks),
   };
 }
 

@@ -186,7 +186,7 @@ describe('POST /api/v1/projects', () => {
       progress: 0,
       settings: { color: '#3B82F6', isPublic: false, allowMemberInvites: true, requireApproval: false },
       role: 'ADMIN',
-      abilities: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true },
+      abilities: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true, canManageWebhooks: true },
       version: 1,
     });
     expect(project.members).toEqual([
@@ -283,7 +283,7 @@ describe('POST /api/v1/projects', () => {
 
 describe('roles and abilities', () => {
   it.each<[CallerKind, string, boolean[]]>([
-    // canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey
+    // canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey (canManageWebhooks: ADMIN only, as canChangeKey)
     ['VIEWER', 'VIEWER', [false, false, false, false, false, false]],
     ['MEMBER', 'MEMBER', [false, false, false, false, true, false]],
     ['MODERATOR', 'MODERATOR', [true, false, true, true, true, false]],
@@ -293,7 +293,7 @@ describe('roles and abilities', () => {
   ])('%s sees role %s and its abilities everywhere', async (kind, role, flags) => {
     const fixture = await buildMatrixFixture(server, cast, kind);
     const [canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey] = flags;
-    const expected = { role, abilities: { canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey } };
+    const expected = { role, abilities: { canEdit, canDelete, canManageMembers, canManageFeatures, canEditTasks, canChangeKey, canManageWebhooks: canChangeKey } };
     const cookie = cookieFor(cast, kind)!;
     expect((await getProject(cookie, fixture.project._id)).body.data).toMatchObject(expected);
     const list = await server.request('GET', `/api/v1/workspaces/${fixture.workspace._id}/projects`, { cookie });
@@ -344,7 +344,7 @@ describe('GET /api/v1/users/projects', () => {
     expect(sharedSeen).toMatchObject({
       progress: 0,
       statistics: { totalMembers: 2, completedTasks: 0, totalTasks: 0 },
-      abilities: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false, canChangeKey: false },
+      abilities: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false, canChangeKey: false, canManageWebhooks: false },
     });
     expect(sharedSeen.members.map((m) => m.userId._id)[0]).toBe(other.id);
   });

@@ -260,7 +260,7 @@ describe('visibility', () => {
     expect(memberView.body.data.projects[0]).toMatchObject({
       _id: shared._id,
       role: 'MEMBER',
-      abilities: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false },
+      abilities: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false, canManageWebhooks: false },
     });
     expect(memberView.body.data.projects[0].members.map((m: { userId: { _id: string } }) => m.userId._id)).toEqual([
       owner.id,

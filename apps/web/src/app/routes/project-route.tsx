@@ -9,6 +9,7 @@ import { useProject } from '@/features/projects/api/get-project';
 import { ProjectSummary } from '@/features/projects/components/project-summary';
 import { isNotFound, useErrorMessage } from '@/lib/errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
+import { ProjectWebhooks } from './project-webhooks';
 
 /**
  * /dashboard/projects/{projectId}: the project (the projects feature's summary) above its
@@ -55,6 +56,7 @@ export default function ProjectRoute() {
       <ProjectSummary project={project} currentUserId={user?._id} onLeft={() => void navigate(paths.projects.href())} />
       {/* A fresh screen (search, filters, page, dialogs) for each project. */}
       <FeaturesScreen key={project._id} project={project} />
+      {project.abilities.canManageWebhooks && <ProjectWebhooks key={`webhooks-${project._id}`} projectId={project._id} />}
     </>
   );
 }

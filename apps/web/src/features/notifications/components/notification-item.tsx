@@ -13,6 +13,7 @@ const KIND_LABELS: Record<Notification['kind'], string> = {
   DUE_SOON: 'Due soon',
   OVERDUE: 'Overdue',
   UNBLOCKED: 'Unblocked',
+  WEBHOOK_PAUSED: 'Webhook paused',
 };
 export const kindLabel = (kind: Notification['kind']) => KIND_LABELS[kind];
 

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { canEditRoles, canLeaveProject, canRemoveMember, countAdmins, rolesForMember, rolesForNewMember, usersToAdd } from './member-rules';
 
 const abilities: Record<MemberRole, ProjectAbilities> = {
-  ADMIN: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true },
-  MODERATOR: { canEdit: true, canDelete: false, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: false },
-  MEMBER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false },
-  VIEWER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false, canChangeKey: false },
+  ADMIN: { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true, canManageWebhooks: true },
+  MODERATOR: { canEdit: true, canDelete: false, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: false, canManageWebhooks: false },
+  MEMBER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false, canManageWebhooks: false },
+  VIEWER: { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: false, canChangeKey: false, canManageWebhooks: false },
 };
 
 const person = (id: string, fullName = `Person ${id}`): User => ({

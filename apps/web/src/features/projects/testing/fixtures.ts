@@ -3,8 +3,8 @@ import { personRef } from '@/lib/testing/fixtures';
 
 // Component tests: projects and their members, as the API answers them.
 
-const allAbilities = { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true };
-const noAbilities = { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false };
+const allAbilities = { canEdit: true, canDelete: true, canManageMembers: true, canManageFeatures: true, canEditTasks: true, canChangeKey: true, canManageWebhooks: true };
+const noAbilities = { canEdit: false, canDelete: false, canManageMembers: false, canManageFeatures: false, canEditTasks: true, canChangeKey: false, canManageWebhooks: false };
 
 export const memberOf = (user: User, role: MemberRole) => ({
   _id: `membership-${user._id}`,
@@ -34,7 +34,7 @@ export function projectWith(members: Array<[User, MemberRole]>, role: MemberRole
     progress: 0,
     settings: { color: '#3B82F6', isPublic: false, allowMemberInvites: true, requireApproval: false },
     role,
-    abilities: role === 'ADMIN' ? allAbilities : role === 'MODERATOR' ? { ...allAbilities, canChangeKey: false } : noAbilities,
+    abilities: role === 'ADMIN' ? allAbilities : role === 'MODERATOR' ? { ...allAbilities, canChangeKey: false, canManageWebhooks: false } : noAbilities,
     version: 1,
   };
 }
