@@ -287,7 +287,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     apiTokenThrottle,
   };
   // Every instance runs import jobs (each claimed by one runner at a time, resumed after a crash).
-  const importRunner = new ImportRunner(database.db, ctx.files, app.log, importSettings);
+  const importRunner = new ImportRunner(ctx, app.log, importSettings);
   app.addHook('onClose', async () => importRunner.stop());
   // Every instance sends webhook deliveries (each attempt once, whoever claims it), woken by
   // the events it hears: their deliveries were recorded with them (decision 039).

@@ -5,7 +5,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { outsideRecording } from '../../db/query-log.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStore } from '../../storage/file-store.js';
-import type { Actor } from '../context.js';
+import type { Actor, ServiceContext } from '../context.js';
 import { readStoredFile } from './import-file.js';
 import { SummaryRecorder, type ImportOptions } from './importers/importer.js';
 import { importerFor } from './importers/registry.js';
@@ -42,12 +42,16 @@ export class ImportRunner {
   private isWokenAgain = false;
   private isStopped = false;
 
+  private readonly db: Db;
+  private readonly files: FileStore;
+
   constructor(
-    private readonly db: Db,
-    private readonly files: FileStore,
+    private readonly ctx: ServiceContext,
     private readonly log: FastifyBaseLogger,
     settings: Partial<ImportRunnerSettings> = {},
   ) {
+    this.db = ctx.db;
+    this.files = ctx.files;
     this.settings = { ...DEFAULT_IMPORT_RUNNER_SETTINGS, ...settings };
   }
 
@@ -121,6 +125,9 @@ export class ImportRunner {
       }
       const plan = importer.parse(await readStoredFile(this.files, job.fileKey), job.options as ImportOptions);
       const total = importer.total(plan);
+      const heartbeatOf = (jobId: string, token: string) => async (done: number) => {
+        if (!(await repo.renewImportLease(this.db, jobId, token, done, this.settings.leaseMs))) throw new LostClaimError();
+      };
       const actor: Actor = { ...owner, clientId: null };
       let state: unknown = job.state;
       let summary = new SummaryRecorder(job.summary as ImportSummary);
@@ -137,7 +144,7 @@ export class ImportRunner {
         let draftProjectId = projectId;
         const result = await this.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
-          const run = { plan, actor, workspaceId: job.workspaceId, summary: draft, setProjectId: (id: string) => (draftProjectId = id) };
+          const run = { plan, ctx: { ...this.ctx, db }, actor, workspaceId: job.workspaceId, heartbeat: heartbeatOf(job.id, claimToken), summary: draft, setProjectId: (id: string) => (draftProjectId = id) };
           const batch = await importer.runBatch(db, run, state, this.settings.batchSize);
           const record = { state: batch.state, done: batch.done, total, summary: draft.summary, projectId: draftProjectId, isFinished: batch.isFinished };
           if (!(await repo.recordBatch(db, job.id, claimToken, record, this.settings.leaseMs))) throw new LostClaimError();

@@ -153,7 +153,7 @@ describe('POST /todos/imports (todoist)', () => {
     'task,,,1,1,Me (1),,,en,,,',
   ].join('\n');
 
-  it('imports tasks into todos: sections as categories, priorities p1 to p4, tolerant dates, notes counted', async () => {
+  it('imports tasks into todos: sections as categories, priorities 4 (URGENT) to 1 (LOW), tolerant dates, notes counted', async () => {
     const person = await buildSignedInUser(server);
     const started = await sendImport(server, person.cookie, '/api/v1/todos/imports', { source: 'todoist' }, { name: 'Chores.csv', content: todoist, contentType: 'text/csv' });
     expect(started.status, started.text).toBe(202);
@@ -175,10 +175,11 @@ describe('POST /todos/imports (todoist)', () => {
       ]),
     );
     expect(byTitle).toEqual({
-      'Water the plants': { priority: 'LOW', dueDate: '2030-06-01', category: 'Inbox', description: 'Both rooms' },
-      'Buy milk': { priority: 'URGENT', dueDate: '2030-06-13', category: 'Errands', description: '' },
-      'Post the letter': { priority: 'HIGH', dueDate: null, category: 'Errands', description: '' },
-      'Fix the shelf': { priority: 'MEDIUM', dueDate: null, category: 'Home', description: '' },
+      // The mapping: 4 → URGENT, 3 → HIGH, 2 → MEDIUM, 1 → LOW.
+      'Water the plants': { priority: 'URGENT', dueDate: '2030-06-01', category: 'Inbox', description: 'Both rooms' },
+      'Buy milk': { priority: 'LOW', dueDate: '2030-06-13', category: 'Errands', description: '' },
+      'Post the letter': { priority: 'MEDIUM', dueDate: null, category: 'Errands', description: '' },
+      'Fix the shelf': { priority: 'HIGH', dueDate: null, category: 'Home', description: '' },
     });
   });
 

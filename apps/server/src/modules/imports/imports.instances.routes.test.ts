@@ -97,7 +97,7 @@ describe('imports with two app instances', () => {
     for (let batch = 0; batch < 2; batch++) {
       await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
-        const run = { plan, actor, workspaceId: workspace._id, summary, setProjectId: (id: string) => (projectId = id) };
+        const run = { plan, ctx: { ...first.ctx, db: txDb }, heartbeat: async () => {}, actor, workspaceId: workspace._id, summary, setProjectId: (id: string) => (projectId = id) };
         const result = await trelloImporter.runBatch(txDb, run, state as never, 2);
         state = result.state;
         const record = { state: result.state, done: result.done, total: 5, summary: summary.summary, projectId, isFinished: result.isFinished };

@@ -135,6 +135,19 @@ export async function recordBatch(tx: Db, id: string, claimToken: string, batch:
   return rows.length > 0;
 }
 
+/**
+ * A long batch's heartbeat, written outside its transaction: the progress so far (for the
+ * progress bar) and the lease renewed, while the claim is still this runner's. False: it is not.
+ */
+export async function renewImportLease(db: Db, id: string, claimToken: string, done: number, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(importJobs)
+    .set({ progressDone: done, leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`, updatedAt: sql`now()` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.claimToken, claimToken), eq(importJobs.status, 'RUNNING')))
+    .returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
 /** Hands a job back at once (its process is stopping): the next runner to look resumes it without waiting for the lease. */
 export async function releaseImportJob(db: Db, id: string, claimToken: string) {
   await db

@@ -137,7 +137,7 @@ export async function startImport(
     const allowed = (scope === 'workspace' ? workspaceImportSources : todoImportSources).filter((source) => importerFor(source)?.scope === scope) as string[];
     const importer = importerFor(received.source);
     if (!importer || !allowed.includes(received.source)) {
-      const choices = allowed.join(' or ');
+      const choices = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : (allowed[0] ?? '');
       throw fieldError(IMPORT_SOURCE_FIELD, received.source ? `Unknown source "${received.source}": use ${choices}` : `Choose a source: ${choices}`);
     }
     const plan = importer.parse(await readStoredFile(ctx.files, file.key), received.options);

@@ -159,7 +159,7 @@ describe('POST /workspaces/{id}/imports (trello)', () => {
     const path = importPath(workspace._id);
     const unknown = await sendImport(server, owner.cookie, path, { source: 'asana' }, asFile(sampleBoard()));
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([{ field: 'source', message: 'Unknown source "asana": use trello or csv' }]);
+    expect(unknown.body.errors).toEqual([{ field: 'source', message: 'Unknown source "asana": use trello, csv or tasklane' }]);
     const todoist = await sendImport(server, owner.cookie, path, { source: 'todoist' }, asFile(sampleBoard()));
     expect(todoist.status).toBe(400);
     const noFile = await sendImport(server, owner.cookie, path, { source: 'trello' });

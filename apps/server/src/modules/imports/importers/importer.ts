@@ -37,10 +37,18 @@ export type ImportTarget = { workspaceId: string | null; isWorkspaceOwner: boole
 /** What a batch works with. */
 export type ImportRun<Plan> = {
   plan: Plan;
+  /** The services' context, its database being the batch's transaction (for importers that call services). */
+  ctx: ServiceContext;
   /** Who started the import: everything is created as them. */
   actor: Actor;
   workspaceId: string | null;
   summary: SummaryRecorder;
+  /**
+   * For a batch that runs long (a whole re-import is one): records `done` items as the progress
+   * and renews the job's lease, outside the batch's transaction. Rejects when the job is no longer
+   * this runner's (its batch then rolls back).
+   */
+  heartbeat(done: number): Promise<void>;
   /** Remembers the project the import made or fills (GET /imports/{id} links it). */
   setProjectId(projectId: string): void;
 };

@@ -32,10 +32,11 @@ const TODO_DESCRIPTION_MAX = 2000;
 const CATEGORY_COLORS = ['#3B82F6', '#10B981', '#F59E0B', '#8B5CF6', '#EC4899', '#14B8A6'];
 
 /**
- * Todoist's CSV PRIORITY is the p-number people see: 1 (p1) is the highest, 4 (p4) "no priority".
- * (Its REST API counts the other way; the CSV is what people have.) Decision 040 says why.
+ * PRIORITY as issue 20 maps it, "4→URGENT ... 1→LOW" (the numbering of Todoist's API, where 4 is
+ * its most urgent); an empty cell is LOW. Todoist's own CSV help counts the other way (1 is p1);
+ * decision 040 says why the issue's public mapping is kept.
  */
-export const TODOIST_PRIORITIES: Record<string, Priority> = { '1': 'URGENT', '2': 'HIGH', '3': 'MEDIUM', '4': 'LOW' };
+export const TODOIST_PRIORITIES: Record<string, Priority> = { '4': 'URGENT', '3': 'HIGH', '2': 'MEDIUM', '1': 'LOW' };
 
 export function parseTodoistCsv(file: Buffer): TodoistPlan {
   const rows = readCsv(file, 'A Todoist export');

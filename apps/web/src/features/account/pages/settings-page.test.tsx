@@ -209,9 +209,10 @@ describe('SettingsPage', () => {
     expect((assigned as HTMLSelectElement).value).toBe('EMAIL');
     expect((screen.getByLabelText('Comments on tasks I watch') as HTMLSelectElement).value).toBe('DIGEST');
     const region = screen.getByRole('region', { name: 'Notifications' });
-    // One per kind, UNBLOCKED (issue 19) included.
-    expect(within(region).getAllByRole('combobox')).toHaveLength(9);
+    // One per kind, UNBLOCKED (issue 19) and WEBHOOK_PAUSED (issue 20) included.
+    expect(within(region).getAllByRole('combobox')).toHaveLength(10);
     expect((screen.getByLabelText('Tasks I watch no longer blocked') as HTMLSelectElement).value).toBe('DIGEST');
+    expect((screen.getByLabelText('Webhooks of my projects paused after failing') as HTMLSelectElement).value).toBe('EMAIL');
     const save = within(region).getByRole('button', { name: 'Save notification settings' });
     expect(save.hasAttribute('disabled')).toBe(true);
 

@@ -4,7 +4,7 @@ import { uploadWithProgress } from '@/lib/api-client';
 
 export type WorkspaceImportInput = {
   workspaceId: string;
-  source: 'trello' | 'csv';
+  source: 'trello' | 'csv' | 'tasklane';
   file: File;
   mapping?: CsvMapping;
   projectName?: string;

@@ -88,10 +88,34 @@ describe('WorkspaceImportDialog', () => {
     fakeServer(() => failure(400, 'VALIDATION_ERROR', 'The CSV file has no rows under its header'));
     render(false);
     expect(screen.queryByRole('radio', { name: 'Trello board (JSON export)' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Tasklane project (JSON export)' })).toBeNull();
     await user.upload(screen.getByLabelText('CSV file'), new File(['Summary\nOne'], 'one.csv', { type: 'text/csv' }));
     expect(await screen.findByRole('columnheader', { name: 'Summary' })).toBeTruthy();
     expect(screen.queryByRole('option', { name: 'A new project' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Start import' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The CSV file has no rows under its header');
+  });
+
+  it('re-imports a Tasklane project export: the JSON file is sent with source tasklane, and the summary links the copy', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeServer((call) => {
+      if (call.method === 'POST' && call.path === '/api/v1/workspaces/ws-1/imports') return { status: 202, body: { success: true, message: 'Import started', data: job({ source: 'tasklane', fileName: 'web.json' }) } };
+      if (call.method === 'GET' && call.path === '/api/v1/imports/job-1') {
+        const done = job({ source: 'tasklane', fileName: 'web.json', status: 'COMPLETED', projectId: 'project-9', progress: { done: 3, total: 3 }, summary: { created: { projects: 1, tasks: 3 }, skipped: [], skippedCount: 0 } });
+        return { status: 200, body: { success: true, message: 'Import fetched successfully', data: done } };
+      }
+      return failure(404, 'NOT_FOUND', 'Not found');
+    });
+    render();
+    await user.click(screen.getByRole('radio', { name: 'Tasklane project (JSON export)' }));
+    await user.upload(screen.getByLabelText('Tasklane export file'), new File(['{"format":"tasklane.project"}'], 'web.json', { type: 'application/json' }));
+    await user.click(screen.getByRole('button', { name: 'Start import' }));
+
+    expect((await screen.findByRole('link', { name: 'Open the project' })).getAttribute('href')).toBe('/dashboard/projects/project-9');
+    const fields = calls.find((call) => call.method === 'POST')!.body as Array<[string, string]>;
+    expect(fields).toEqual([
+      ['source', 'tasklane'],
+      ['file', 'web.json'],
+    ]);
   });
 });

@@ -22,13 +22,13 @@ export interface WorkspaceImportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   workspaceId: string;
-  /** The owner imports a Trello board or a CSV as a new project; others only a CSV into `projects`. */
+  /** The owner imports a Trello board, a Tasklane project export or a CSV as a new project; others only a CSV into `projects`. */
   isOwner: boolean;
   /** Projects of the workspace the caller may import tasks and features into (MODERATOR or above). */
   projects: readonly ImportTargetProject[];
 }
 
-type Source = 'trello' | 'csv';
+type Source = 'trello' | 'csv' | 'tasklane';
 
 /** Import into a workspace (issue 20): choose the kind of file, pick it, map a CSV's columns, start, watch, read the summary. */
 export default function WorkspaceImportDialog({ open, onOpenChange, workspaceId, isOwner, projects }: WorkspaceImportDialogProps) {
@@ -94,7 +94,7 @@ export default function WorkspaceImportDialog({ open, onOpenChange, workspaceId,
   const targetOptions = [...(isOwner ? [{ value: 'new', label: 'A new project' }] : []), ...projects.map((project) => ({ value: project._id, label: project.name }))];
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Import" description="Bring a Trello board or a CSV of tasks into this workspace" size={preview ? 'xl' : 'lg'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Import" description="Bring a Trello board, a Tasklane project export or a CSV of tasks into this workspace" size={preview ? 'xl' : 'lg'}>
       {job ? (
         <div className="space-y-4">
           <ImportJobStatus
@@ -124,18 +124,24 @@ export default function WorkspaceImportDialog({ open, onOpenChange, workspaceId,
                   Trello board (JSON export)
                 </label>
               )}
+              {isOwner && (
+                <label className="inline-flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                  <input type="radio" name={`${id}-source`} value="tasklane" checked={source === 'tasklane'} onChange={() => (setSource('tasklane'), setPreview(null), setFile(null))} />
+                  Tasklane project (JSON export)
+                </label>
+              )}
               <label className="inline-flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
                 <input type="radio" name={`${id}-source`} value="csv" checked={source === 'csv'} onChange={() => (setSource('csv'), setFile(null))} />
                 CSV of tasks
               </label>
             </div>
           </fieldset>
-          <Field label={source === 'trello' ? 'Trello JSON file' : 'CSV file'} htmlFor={`${id}-file`}>
+          <Field label={source === 'trello' ? 'Trello JSON file' : source === 'tasklane' ? 'Tasklane export file' : 'CSV file'} htmlFor={`${id}-file`}>
             <input
               key={source}
               id={`${id}-file`}
               type="file"
-              accept={source === 'trello' ? '.json,application/json' : '.csv,text/csv'}
+              accept={source === 'csv' ? '.csv,text/csv' : '.json,application/json'}
               onChange={(event) => void chooseFile(event.target.files?.[0] ?? null)}
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 dark:text-slate-300"
             />
@@ -143,6 +149,11 @@ export default function WorkspaceImportDialog({ open, onOpenChange, workspaceId,
           {source === 'trello' && (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               The board becomes a new project: each open list a feature, each open card a task with its labels, checklists (as subtasks) and comments.
+            </p>
+          )}
+          {source === 'tasklane' && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              A project exported from Tasklane (its page's Export as JSON) becomes a new project here with its features, tasks, subtasks, relations, comments and history; people are matched by email or username. Attachments' files are not in an export and are listed as skipped.
             </p>
           )}
           {source === 'csv' && preview && (
