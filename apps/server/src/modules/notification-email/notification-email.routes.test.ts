@@ -308,7 +308,7 @@ describe('one-click unsubscribe', () => {
 });
 
 describe('reminders by email', () => {
-  it("a todo's due-date reminder is mailed to its owner, with a link to the todos", async () => {
+  it("a todo's due-date reminder is mailed to its owner, with a link that opens the todo", async () => {
     const clock = testClock(new Date().toISOString());
     const reminding = await startTestServer(
       { email: { smtpUrl: mailbox.smtpUrl, from: 'Tasklane <tasklane@example.com>' } },
@@ -318,11 +318,11 @@ describe('reminders by email', () => {
       const owner = await buildSignedInUser(reminding);
       const word = randomBytes(4).toString('hex');
       // Due today in UTC (the zone of an account without one): due soon, or overdue right at midnight.
-      await buildTodo(reminding, owner.cookie, { title: `Buy bread ${word}`, dueDate: new Date().toISOString().slice(0, 10) });
+      const todo = await buildTodo(reminding, owner.cookie, { title: `Buy bread ${word}`, dueDate: new Date().toISOString().slice(0, 10) });
       await remindersRanAt(reminding, clock, new Date().toISOString());
       const message = await mailTo(mailbox, owner.user.email, word);
       expect(message.subject).toMatch(new RegExp(`^Your todo “Buy bread ${word}” is (due by the end of|overdue)`));
-      expect(message.text).toContain(`Open your todos: http://localhost:${reminding.config.port}/\n`);
+      expect(message.text).toContain(`Open the todo: http://localhost:${reminding.config.port}/?todo=${todo._id}\n`);
       expect(headerOf(message, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     } finally {
       await reminding.close();

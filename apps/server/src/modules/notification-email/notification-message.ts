@@ -65,10 +65,10 @@ function footer(kinds: NotificationKind[], links: MessageLinks) {
 const STYLE = "font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #0f172a; line-height: 1.5;";
 const BUTTON = 'display: inline-block; background: #4f46e5; color: #ffffff; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600;';
 
-/** What the notification is about, for a link's words: its task, a todo's reminder the todos, else its project, else Tasklane. */
+/** What the notification is about, for a link's words: its task, a todo's reminder its todo (the dashboard opens it), else its project, else Tasklane. */
 function openLabel(notification: MailableNotification) {
   if (notification.taskId) return 'Open the task';
-  if (notification.todoId) return 'Open your todos';
+  if (notification.todoId) return 'Open the todo';
   if (notification.projectId) return 'Open the project';
   return 'Open Tasklane';
 }
