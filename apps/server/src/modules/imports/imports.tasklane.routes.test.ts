@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { projectExportDocumentSchema, type ProjectExportDocument } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildComment, buildFeature, buildProject, buildSignedInUser, buildTask, buildWorkspace, type SignedInUser } from '../../../test/factories.js';
 import { importEnded, sendImport } from '../../../test/imports.js';
+import { exportProject, normalizedExport } from '../../../test/project-export.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { makeUploadDir } from '../../../test/upload-dir.js';
 
@@ -23,22 +23,8 @@ afterAll(async () => {
 const importPath = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/imports`;
 const asFile = (document: unknown) => ({ name: 'project.json', content: typeof document === 'string' ? document : JSON.stringify(document), contentType: 'application/json' });
 
-async function exportOf(projectId: string): Promise<ProjectExportDocument> {
-  const response = await server.request('GET', `/api/v1/projects/${projectId}/export?format=json`, { cookie: owner.cookie });
-  expect(response.status, response.text).toBe(200);
-  return projectExportDocumentSchema.parse(response.body);
-}
-
-/** What may differ between a project and its copy: the export's time and the project's key. */
-function normalized(document: ProjectExportDocument) {
-  const { key } = document.project;
-  return {
-    ...document,
-    exportedAt: 'EXPORTED_AT',
-    project: { ...document.project, key: 'KEY' },
-    tasks: document.tasks.map((task) => ({ ...task, key: task.key.replace(`${key}-`, 'KEY-') })),
-  };
-}
+const exportOf = (projectId: string) => exportProject(server, projectId, owner.cookie);
+const normalized = normalizedExport;
 
 async function buildSmallProject() {
   const workspace = await buildWorkspace(server, owner.cookie);

@@ -1,4 +1,3 @@
-import { projectExportDocumentSchema, type ProjectExportDocument } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAttachment,
@@ -13,6 +12,7 @@ import {
   signIn,
   type SignedInUser,
 } from '../../../test/factories.js';
+import { exportProject, normalizedExport } from '../../../test/project-export.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { AppError } from '../../http/errors.js';
 import type { Actor } from '../context.js';
@@ -41,22 +41,8 @@ const actorOf = (signedIn: SignedInUser): Actor => ({
   clientId: null,
 });
 
-async function exportOf(projectId: string, cookie: string): Promise<ProjectExportDocument> {
-  const response = await server.request('GET', `/api/v1/projects/${projectId}/export?format=json`, { cookie });
-  expect(response.status, response.text).toBe(200);
-  return projectExportDocumentSchema.parse(response.body);
-}
-
-/** What may differ between a project and its copy: the export's time and the project's key (in each task's key). */
-function normalized(document: ProjectExportDocument) {
-  const { key } = document.project;
-  return {
-    ...document,
-    exportedAt: 'EXPORTED_AT',
-    project: { ...document.project, key: 'KEY' },
-    tasks: document.tasks.map((task) => ({ ...task, key: task.key.replace(`${key}-`, 'KEY-') })),
-  };
-}
+const exportOf = (projectId: string, cookie: string) => exportProject(server, projectId, cookie);
+const normalized = normalizedExport;
 
 /** A project with a bit of everything: members, two features, a subtask, relations, edited comments, history, attachments. */
 async function buildRichProject() {
@@ -146,8 +132,7 @@ describe('importProjectDocument', () => {
       expect(summary.projectKey).toBe(original.project.key);
       expect(summary.created.categories).toBe(original.categories.length);
 
-      const response = await elsewhere.request('GET', `/api/v1/projects/${summary.projectId}/export`, { cookie: ownerThere!.cookie });
-      const copy = projectExportDocumentSchema.parse(response.body);
+      const copy = await exportProject(elsewhere, summary.projectId, ownerThere!.cookie);
       const expected = normalized(original);
       expected.tasks = expected.tasks.map((task) => ({ ...task, attachments: [] }));
       expect(normalized(copy)).toEqual(expected);

@@ -12,7 +12,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useCreateApiToken } from '../api/api-tokens';
 import { applyServerFieldErrors } from '../lib/field-errors';
-import { endOfLocalDay, todayInputValue } from '../lib/token-expiry';
+import { endOfLocalDay, todayInputValue } from '@/lib/date-input';
 
 const EMPTY: CreateApiTokenForm = { name: '', scope: 'read', expiresOn: '' };
 

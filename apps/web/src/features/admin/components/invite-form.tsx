@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/errors';
 import { useCreateInvite } from '../api/create-invite';
-import { endOfLocalDay, todayInputValue } from '../lib/invite-expiry';
+import { endOfLocalDay, todayInputValue } from '@/lib/date-input';
 import { CopyLink } from './copy-link';
 
 /** Makes an invite (for one email, until a date, both optional) and shows its link this once. */
