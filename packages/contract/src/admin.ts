@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagePaginationSchema, pageQuerySchema, queryIntSchema, searchQuerySchema } from './common.js';
+import { futureExpirySchema, idSchema, pagePaginationSchema, pageQuerySchema, queryIntSchema, searchQuerySchema } from './common.js';
 import { userSchema } from './users.js';
 
 /**
@@ -110,15 +110,7 @@ export const createInviteBodySchema = z.object({
     .nullish()
     .transform((email) => email ?? null)
     .describe('Only this email may register with the invite; left out or empty: anyone'),
-  expiresAt: z
-    .string({ error: expiresAtMessage })
-    .trim()
-    .regex(/^$|^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/, expiresAtMessage)
-    .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), expiresAtMessage)
-    .nullish()
-    // A bare date means the end of that day (UTC); a timestamp is taken as is.
-    .transform((value) => (value ? new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value).toISOString() : null))
-    .refine((value) => value === null || (new Date(value).getTime() > Date.now() && Number(value.slice(0, 4)) <= 9999), expiresAtMessage)
+  expiresAt: futureExpirySchema(expiresAtMessage)
     .describe('When the invite stops working: a date (its end, UTC) or an ISO timestamp; left out: never'),
 });
 export type CreateInviteBody = z.input<typeof createInviteBodySchema>;

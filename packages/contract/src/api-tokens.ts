@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { futureExpirySchema, idSchema } from './common.js';
 
 /*
  * Personal API tokens (issue 20, decision 038): a script calls the API with
@@ -35,15 +35,7 @@ export const createApiTokenBodySchema = z.object({
     .max(API_TOKEN_NAME_MAX, `Name must be at most ${API_TOKEN_NAME_MAX} characters`)
     .describe('What the token is for, such as "Backup script": shown in the tokens list'),
   scope: apiTokenScopeSchema.describe('read: GET requests only; read-write: every request the person may make'),
-  expiresAt: z
-    .string({ error: expiresAtMessage })
-    .trim()
-    .regex(/^$|^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/, expiresAtMessage)
-    .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), expiresAtMessage)
-    .nullish()
-    // A bare date means the end of that day (UTC); a timestamp is taken as is.
-    .transform((value) => (value ? new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value).toISOString() : null))
-    .refine((value) => value === null || (new Date(value).getTime() > Date.now() && Number(value.slice(0, 4)) <= 9999), expiresAtMessage)
+  expiresAt: futureExpirySchema(expiresAtMessage)
     .describe('When the token stops working: a date (its end, UTC) or an ISO timestamp; left out, null or empty: never'),
 });
 export type CreateApiTokenBody = z.input<typeof createApiTokenBodySchema>;

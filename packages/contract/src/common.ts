@@ -191,3 +191,20 @@ export const hoursTextSchema = (label: string) => {
 
 /** A textarea's description: trimmed, at most 5000 characters. */
 export const descriptionTextSchema = z.string().trim().max(5000, 'Description must be at most 5000 characters');
+
+/**
+ * An optional expiry in a write body (an invite's, an API token's): a date (its end, UTC) or an
+ * ISO timestamp, in the future and before year 10000; left out, null or empty: none. Answers
+ * the ISO instant or null; `message` is the one error every bad value gets.
+ */
+export function futureExpirySchema(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(/^$|^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/, message)
+    .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), message)
+    .nullish()
+    // A bare date means the end of that day (UTC); a timestamp is taken as is.
+    .transform((value) => (value ? new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value).toISOString() : null))
+    .refine((value) => value === null || (new Date(value).getTime() > Date.now() && Number(value.slice(0, 4)) <= 9999), message);
+}
