@@ -260,22 +260,25 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   const events = new EventHub(database.db, database, app.log, config.eventStreams);
   await events.start();
   app.addHook('preClose', async () => events.close());
+  // The background workers poll on a connection of their own (client.ts, `background`), so that
+  // the request pool's connections close when requests stop (issue 15's idle memory).
+  const backgroundDb = database.background ?? database.db;
   // Every instance sends the outbox's email (each message once, whoever claims it); it stops
   // when the app closes, before the database does.
-  const outbox = config.email ? new EmailSender(database.db, config.email, app.log, emailSender) : undefined;
+  const outbox = config.email ? new EmailSender(backgroundDb, config.email, app.log, emailSender) : undefined;
   if (outbox) app.addHook('onClose', async () => outbox.stop());
   // Every instance runs the notifier (each event notifies once, whoever claims the cursor).
-  const notifier = new Notifier(database.db, app.log, notifierSettings);
+  const notifier = new Notifier(backgroundDb, app.log, notifierSettings);
   const stopHearing = events.onEvent((event) => notifier.onEvent(event));
   app.addHook('onClose', async () => {
     stopHearing();
     await notifier.stop();
   });
   // Every instance runs the reminder scheduler (each reminder made once, whoever claims the round).
-  const reminders = new ReminderScheduler(database.db, app.log, { intervalMs: config.reminderIntervalMs, ...reminderSettings });
+  const reminders = new ReminderScheduler(backgroundDb, app.log, { intervalMs: config.reminderIntervalMs, ...reminderSettings });
   app.addHook('onClose', async () => reminders.stop());
   // Every instance mails the notifications people asked email for (each once, whoever claims it).
-  const mailer = outbox ? new NotificationMailer(database.db, config, outbox, app.log, notificationMailer) : undefined;
+  const mailer = outbox ? new NotificationMailer(backgroundDb, config, outbox, app.log, notificationMailer) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.stop());
   const ctx: ServiceContext = {
     db: database.db,
@@ -287,12 +290,12 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     apiTokenThrottle,
   };
   // Every instance runs import jobs (each claimed by one runner at a time, resumed after a crash).
-  const importRunner = new ImportRunner(ctx, app.log, importSettings);
+  const importRunner = new ImportRunner(ctx, app.log, importSettings, backgroundDb);
   app.addHook('onClose', async () => importRunner.stop());
   // Every instance sends webhook deliveries (each attempt once, whoever claims it), woken by
   // the events it hears: their deliveries were recorded with them (decision 039).
   const { enabled: isWebhookSenderOn = true, ...webhookSenderSettings } = webhookSettings ?? {};
-  const webhookSender = isWebhookSenderOn ? new WebhookSender(ctx, policyOf(config), app.log, webhookSenderSettings) : undefined;
+  const webhookSender = isWebhookSenderOn ? new WebhookSender({ ...ctx, db: backgroundDb }, policyOf(config), app.log, webhookSenderSettings) : undefined;
   if (webhookSender) {
     ctx.webhooks = webhookSender;
     const stopHearingForWebhooks = events.onEvent((event) => webhookSender.onEvent(event));

@@ -108,7 +108,7 @@ describe('loadConfig', () => {
   it('runs WEB_CONCURRENCY server processes: a whole number from 1 to 64, or auto (one per core)', () => {
     expect(loadConfig({ WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
     expect(loadConfig({ WEB_CONCURRENCY: '' }).webConcurrency).toBe(1);
-    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(Math.min(45, os.availableParallelism()));
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(Math.min(30, os.availableParallelism()));
     expect(loadConfig({ WEB_CONCURRENCY: '64', DATABASE_URL: 'postgres://u@db/t' }).webConcurrency).toBe(64);
     for (const value of ['0', '-1', '1.5', 'two', '65', '2 processes']) {
       expect(() => loadConfig({ WEB_CONCURRENCY: value, DATABASE_URL: 'postgres://u@db/t' }), value).toThrow(
@@ -118,13 +118,14 @@ describe('loadConfig', () => {
   });
 
   it('keeps the server processes within the embedded database connections', () => {
-    // 90 of its 100 connections are the app's; each process also holds one that LISTENs.
-    expect(loadConfig({ WEB_CONCURRENCY: '8' }).databasePoolSize).toBe(10);
-    expect(loadConfig({ WEB_CONCURRENCY: '16' }).databasePoolSize).toBe(4);
-    expect(loadConfig({ WEB_CONCURRENCY: '45' }).databasePoolSize).toBe(1);
-    expect(() => loadConfig({ WEB_CONCURRENCY: '46' })).toThrow(/WEB_CONCURRENCY=46 .*at most 45/);
-    expect(() => loadConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '30' })).toThrow(/DATABASE_POOL_SIZE=30 .*set DATABASE_POOL_SIZE to 21 or less/);
-    expect(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '21' }).databasePoolSize).toBe(21);
+    // 90 of its 100 connections are the app's; each process also holds one that LISTENs and the background workers' one.
+    expect(loadConfig({ WEB_CONCURRENCY: '7' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ WEB_CONCURRENCY: '8' }).databasePoolSize).toBe(9);
+    expect(loadConfig({ WEB_CONCURRENCY: '16' }).databasePoolSize).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: '30' }).databasePoolSize).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '31' })).toThrow(/WEB_CONCURRENCY=31 .*at most 30/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '30' })).toThrow(/DATABASE_POOL_SIZE=30 .*set DATABASE_POOL_SIZE to 20 or less/);
+    expect(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '20' }).databasePoolSize).toBe(20);
     // An external server's limit is its own.
     expect(loadConfig({ WEB_CONCURRENCY: '16', DATABASE_URL: 'postgres://u@db/t' }).databasePoolSize).toBe(10);
   });

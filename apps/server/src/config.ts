@@ -19,6 +19,15 @@ const DEFAULT_POOL_SIZE = 10;
  */
 export const EMBEDDED_APP_CONNECTIONS = 90;
 
+/**
+ * Each server process has its own pool plus two connections: the one that LISTENs and the
+ * background workers' (db/client.ts). On the embedded server they must fit together in
+ * EMBEDDED_APP_CONNECTIONS: the default pool shrinks to fit (10 each up to 7 processes), and a
+ * DATABASE_POOL_SIZE that cannot fit is refused at start rather than failing requests later with
+ * "too many clients". An external server's limit is its own (README).
+ */
+const CONNECTIONS_BESIDE_THE_POOL = 2;
+
 /** An http(s) URL naming an origin only: no path, query or fragment (a trailing slash is fine). */
 function isOriginUrl(value: string): boolean {
   try {
@@ -226,8 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function parseWebConcurrency(value: string | undefined, isEmbedded: boolean): number {
-  // Each process needs at least a pool of one and its LISTEN connection.
-  const most = isEmbedded ? Math.floor(EMBEDDED_APP_CONNECTIONS / 2) : MAX_PROCESSES;
+  // Each process needs at least a pool of one beside its LISTEN and background connections.
+  const most = isEmbedded ? Math.floor(EMBEDDED_APP_CONNECTIONS / (CONNECTIONS_BESIDE_THE_POOL + 1)) : MAX_PROCESSES;
   if (value === undefined || value === '') return 1;
   if (value.toLowerCase() === 'auto') return Math.min(most, os.availableParallelism());
   const processes = Number(value);
@@ -240,20 +249,15 @@ function parseWebConcurrency(value: string | undefined, isEmbedded: boolean): nu
   return processes;
 }
 
-/**
- * Each server process has its own pool plus its LISTEN connection. On the embedded server they
- * must fit together in EMBEDDED_APP_CONNECTIONS: the default pool shrinks to fit (10 each up to 8
- * processes), and a DATABASE_POOL_SIZE that cannot fit is refused at start rather than failing
- * requests later with "too many clients". An external server's limit is its own (README).
- */
+/** The pool of each server process (see CONNECTIONS_BESIDE_THE_POOL). */
 function poolSizePerProcess(configured: number | undefined, processes: number, isEmbedded: boolean): number {
   if (!isEmbedded) return configured ?? DEFAULT_POOL_SIZE;
-  const fitting = Math.floor(EMBEDDED_APP_CONNECTIONS / processes) - 1;
+  const fitting = Math.floor(EMBEDDED_APP_CONNECTIONS / processes) - CONNECTIONS_BESIDE_THE_POOL;
   if (configured === undefined) return Math.max(1, Math.min(DEFAULT_POOL_SIZE, fitting));
   if (configured > fitting) {
     throw new ConfigError(
       `Invalid configuration: DATABASE_POOL_SIZE=${configured} with ${processes} server process${processes === 1 ? '' : 'es'} (WEB_CONCURRENCY) needs ` +
-        `${processes * (configured + 1)} connections to the embedded database, which has ${EMBEDDED_APP_CONNECTIONS} for the app: ` +
+        `${processes * (configured + CONNECTIONS_BESIDE_THE_POOL)} connections to the embedded database, which has ${EMBEDDED_APP_CONNECTIONS} for the app: ` +
         `set DATABASE_POOL_SIZE to ${Math.max(1, fitting)} or less, fewer processes, or use DATABASE_URL.`,
     );
   }

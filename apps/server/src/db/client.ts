@@ -22,6 +22,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
+  /**
+   * One connection of its own for the background workers' rounds and polls (notifier, reminders,
+   * mail, webhooks, the import runner's claim): their steady polling never keeps the request
+   * pool's connections from closing when idle. Work on it must never wait for another of its
+   * queries (it has one connection): a worker that needs more runs on `db`. Without it, `db`.
+   */
+  background?: Db;
   /** embedded: the PostgreSQL server the app runs itself (embedded.ts); postgres: DATABASE_URL. */
   kind: 'embedded' | 'postgres' | 'pglite';
   /** Applies every pending migration; safe to call from several instances at once. */
@@ -39,17 +46,29 @@ export type Database = {
 // Any constant would do: it only has to be the same for every instance of the app.
 const MIGRATION_LOCK_ID = 727_465_001;
 
+/**
+ * A pooled connection idle this long is closed (postgres.js opens one again when needed). A burst
+ * of requests, or the background workers' first rounds at start, open up to the pool's size; each
+ * connection is a PostgreSQL process of 10-20 MB, and on the embedded server they are the
+ * install's (issue 15's idle memory). Under load connections are never idle this long.
+ */
+export const POOL_IDLE_TIMEOUT_SECONDS = 20;
+
 export async function openPostgres(url: string, poolSize = 10, options: { preparedStatements?: boolean } = {}): Promise<Database> {
-  const pool = connectPostgres(url, { max: poolSize });
+  const pool = connectPostgres(url, { max: poolSize, idle_timeout: POOL_IDLE_TIMEOUT_SECONDS });
   const client = options.preparedStatements === false ? pool : preparingStatements(pool);
   const db = observed(drizzlePostgres(client, { schema, logger: queryLogger }) as unknown as Db);
+  const single = connectPostgres(url, { max: 1, idle_timeout: POOL_IDLE_TIMEOUT_SECONDS });
+  const backgroundClient = options.preparedStatements === false ? single : preparingStatements(single);
+  const background = observed(drizzlePostgres(backgroundClient, { schema, logger: queryLogger }) as unknown as Db);
   return {
     db,
+    background,
     kind: 'postgres',
     migrate: () => migratePostgresDatabase(url),
     listen: (channel, onNotify, onResumed) => listenPostgres(url, channel, onNotify, onResumed),
     close: once(async () => {
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), backgroundClient.end({ timeout: 5 })]);
     }),
   };
 }

@@ -15,6 +15,7 @@ import {
   signIn,
 } from '../../../test/factories.js';
 import { openTestEventStream, type TestEventStream } from '../../../test/event-stream.js';
+import { notifierSettled } from '../../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
@@ -97,6 +98,9 @@ async function buildTeam() {
     buildCategory(server, member!.cookie, { type: 'TASK' }),
   ]);
   const categories = { owner: ownerCategory!._id, member: memberCategory!._id };
+  // Joining the project notified the member and the viewer (MEMBERSHIP): that notification's
+  // event comes once the notifier has run, so wait for it, or it lands among the test's own.
+  await notifierSettled(server);
   return { owner: owner!, member: member!, viewer: viewer!, stranger: stranger!, project, feature, categories };
 }
 

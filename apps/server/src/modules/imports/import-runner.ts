@@ -45,12 +45,17 @@ export class ImportRunner {
   private readonly db: Db;
   private readonly files: FileStore;
 
+  /** Where the runner polls for jobs (the background connection); a job itself runs on `ctx.db`, its heartbeat beside its batch. */
+  private readonly pollDb: Db;
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly log: FastifyBaseLogger,
     settings: Partial<ImportRunnerSettings> = {},
+    pollDb?: Db,
   ) {
     this.db = ctx.db;
+    this.pollDb = pollDb ?? ctx.db;
     this.files = ctx.files;
     this.settings = { ...DEFAULT_IMPORT_RUNNER_SETTINGS, ...settings };
   }
@@ -98,7 +103,7 @@ export class ImportRunner {
       this.isWokenAgain = false;
       try {
         while (!this.isStopped) {
-          const job = await repo.claimImportJob(this.db, this.settings.leaseMs);
+          const job = await repo.claimImportJob(this.pollDb, this.settings.leaseMs);
           if (!job) break;
           await this.runJob(job);
         }
@@ -185,6 +190,6 @@ export class ImportRunner {
 
   /** Files of jobs that ended without their file going (a failed job, a crash between the end and the remove). */
   private async removeFinishedFiles() {
-    for (const job of await repo.findFinishedJobFiles(this.db, 20)) await this.removeFile(job.id, job.fileKey);
+    for (const job of await repo.findFinishedJobFiles(this.pollDb, 20)) await this.removeFile(job.id, job.fileKey);
   }
 }
