@@ -12,6 +12,8 @@ export type LighthousePage = {
   performance: number;
   accessibility: number;
   failedAudits: string[];
+  /** Each failing accessibility rule's first elements (their HTML and why), to fix them by. */
+  accessibilityIssues?: Array<{ rule: string; snippet: string; explanation: string }>;
   metrics: Record<string, number>;
   /** Every round's performance score, when the page was audited more than once (the median run is reported). */
   runs?: number[];
@@ -58,12 +60,24 @@ async function audit(name: string, url: string, cookie?: string): Promise<Lighth
       .filter((item) => item.score !== null && item.score < 1)
       .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
     const metric = (id: string) => round(Number(lhr.audits[id]?.numericValue ?? 0), 0);
+    type NodeItem = { node?: { snippet?: string; explanation?: string } };
+    const accessibilityIssues = (lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((item) => item.score !== null && item.score < 1)
+      .flatMap((item) =>
+        ((item.details as { items?: NodeItem[] } | undefined)?.items ?? []).slice(0, 3).map((entry) => ({
+          rule: item.id,
+          snippet: entry.node?.snippet ?? '',
+          explanation: entry.node?.explanation ?? '',
+        })),
+      );
     return {
       name,
       url: new URL(url).pathname,
       performance: score('performance'),
       accessibility: score('accessibility'),
       failedAudits: [...new Set(failedAudits)],
+      ...(accessibilityIssues.length > 0 ? { accessibilityIssues } : {}),
       metrics: {
         firstContentfulPaintMs: metric('first-contentful-paint'),
         largestContentfulPaintMs: metric('largest-contentful-paint'),

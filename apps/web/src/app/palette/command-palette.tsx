@@ -67,7 +67,7 @@ function ItemBody({ icon, title, detail, context }: { icon: ReactNode; title: st
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="truncate font-medium">{title}</span>
         {detail}
-        {context && <span className="truncate text-xs text-slate-400 dark:text-slate-500">{context}</span>}
+        {context && <span className="truncate text-xs text-slate-500 dark:text-slate-400">{context}</span>}
       </span>
     </>
   );

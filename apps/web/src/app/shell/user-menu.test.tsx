@@ -18,7 +18,7 @@ describe('UserMenu', () => {
     const user = userEvent.setup();
     const { location } = renderScreen(<UserMenu user={person('me', 'Mona Lisa')} />, { url: '/', path: '/' });
     const trigger = screen.getByRole('button', { name: 'Account menu' });
-    expect(screen.getByRole('img', { name: 'Mona Lisa' }).textContent).toBe('ML');
+    expect(screen.getByRole('img', { name: 'Mona Lisa' }).querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('ML');
     trigger.focus();
     await user.keyboard('{Enter}');
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
@@ -43,6 +43,6 @@ describe('UserMenu', () => {
     const image = screen.getByRole('img', { name: 'Mona Lisa' });
     expect(image.tagName).toBe('IMG');
     fireEvent.error(image);
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Mona Lisa' }).textContent).toBe('ML'));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Mona Lisa' }).querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('ML'));
   });
 });

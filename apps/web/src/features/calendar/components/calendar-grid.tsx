@@ -204,7 +204,7 @@ function DayCell({
         aria-hidden="true"
         className={cn(
           'inline-flex size-6 items-center justify-center self-start rounded-full text-xs font-semibold',
-          isToday ? 'bg-indigo-600 text-white dark:bg-indigo-500' : isOutside ? 'text-slate-400 dark:text-slate-500' : 'text-slate-700 dark:text-slate-200',
+          isToday ? 'bg-indigo-600 text-white dark:bg-indigo-500' : isOutside ? 'text-slate-500 dark:text-slate-400' : 'text-slate-700 dark:text-slate-200',
         )}
       >
         {Number(day.slice(8, 10))}

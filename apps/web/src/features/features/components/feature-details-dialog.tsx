@@ -68,7 +68,7 @@ export function FeatureDetailsDialog({
             <p
               className={cn(
                 'mt-1 whitespace-pre-line break-words text-sm',
-                feature.description ? 'text-slate-700 dark:text-slate-300' : 'italic text-slate-400 dark:text-slate-500',
+                feature.description ? 'text-slate-700 dark:text-slate-300' : 'italic text-slate-500 dark:text-slate-400',
               )}
             >
               {feature.description || 'No description provided'}

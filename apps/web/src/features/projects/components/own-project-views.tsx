@@ -14,7 +14,7 @@ const linkClassName =
 
 function Description({ project, className }: { project: Project; className?: string }) {
   return (
-    <p className={cn('text-sm', project.description ? 'text-slate-600 dark:text-slate-400' : 'italic text-slate-400 dark:text-slate-500', className)}>
+    <p className={cn('text-sm', project.description ? 'text-slate-600 dark:text-slate-400' : 'italic text-slate-500 dark:text-slate-400', className)}>
       {project.description || 'No description available'}
     </p>
   );

@@ -80,7 +80,7 @@ export function ProjectCard({ project, actions }: { project: Project; actions: P
             </Badge>
           )}
         </div>
-        <p className={cn('mt-1 line-clamp-2 min-h-10 text-sm', project.description ? 'text-slate-600 dark:text-slate-400' : 'italic text-slate-400 dark:text-slate-500')}>
+        <p className={cn('mt-1 line-clamp-2 min-h-10 text-sm', project.description ? 'text-slate-600 dark:text-slate-400' : 'italic text-slate-500 dark:text-slate-400')}>
           {project.description || 'No description available'}
         </p>
 

@@ -54,7 +54,7 @@ export function ProjectSummary({
             <p
               className={cn(
                 'mt-3 max-w-3xl whitespace-pre-line text-sm',
-                project.description ? 'text-slate-600 dark:text-slate-300' : 'italic text-slate-400 dark:text-slate-500',
+                project.description ? 'text-slate-600 dark:text-slate-300' : 'italic text-slate-500 dark:text-slate-400',
               )}
             >
               {project.description || 'No description available'}

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { textColourOn } from './colour';
 
 describe('textColourOn', () => {
-  it('puts white on dark and saturated colours', () => {
-    expect(textColourOn('#3B82F6')).toBe('#ffffff');
+  it('puts white on dark colours', () => {
     expect(textColourOn('#000000')).toBe('#ffffff');
-    expect(textColourOn('#6366F1')).toBe('#ffffff');
+    expect(textColourOn('#1E3A8A')).toBe('#ffffff');
+    expect(textColourOn('#B91C1C')).toBe('#ffffff');
   });
 
-  it('puts dark text on light colours', () => {
-    expect(textColourOn('#FACC15')).toBe('#0f172a');
-    expect(textColourOn('#ffffff')).toBe('#0f172a');
-    expect(textColourOn('#84CC16')).toBe('#0f172a');
+  it('puts black on light and mid colours, where white would not reach 4.5:1', () => {
+    expect(textColourOn('#FACC15')).toBe('#000000');
+    expect(textColourOn('#ffffff')).toBe('#000000');
+    expect(textColourOn('#84CC16')).toBe('#000000');
+    // The default project blue: white on it is 3.7:1, black 5.7:1.
+    expect(textColourOn('#3B82F6')).toBe('#000000');
   });
 
   it('falls back to white for anything that is not #RRGGBB', () => {

@@ -254,7 +254,7 @@ function SubtaskRow({ subtask, canEdit, canReorder, isFirst, isLast, isBusy, onT
             <span className="truncate">{subtask.assigneeId.fullName}</span>
           </>
         ) : (
-          <span className="italic text-slate-400 dark:text-slate-500">Unassigned</span>
+          <span className="italic text-slate-500 dark:text-slate-400">Unassigned</span>
         )}
       </span>
       {canReorder && (

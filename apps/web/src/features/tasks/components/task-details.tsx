@@ -12,11 +12,11 @@ import { InlineValueEditor } from './inline-value-editor';
 import type { OptionsState } from './task-fields';
 import { TaskAssigneePicker, TaskPriorityPicker, TaskStatusPicker, useTaskPickers } from './task-pickers';
 
-const muted = 'italic text-slate-400 dark:text-slate-500';
+const muted = 'italic text-slate-500 dark:text-slate-400';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="mt-1.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
@@ -195,21 +195,20 @@ export function TaskDetails({ task, editing }: { task: TaskDetail; editing?: Inl
             <Person person={task.createdBy} fallback="Unknown" />
           </Detail>
           <Detail label="Created">{formatShortDate(task.createdAt, 'Unknown')}</Detail>
-          <div className="col-span-2 lg:col-span-3">
-            <Detail label="Tags">
-              {task.tags.length ? (
-                <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-                  {task.tags.map((tag) => (
-                    <li key={tag}>
-                      <Badge tone="indigo">{tag}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <span className={muted}>No tags</span>
-              )}
-            </Detail>
-          </div>
+          {/* A direct child of the <dl>: a list's groups may not be wrapped twice. */}
+          <Detail label="Tags" className="col-span-2 lg:col-span-3">
+            {task.tags.length ? (
+              <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+                {task.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge tone="indigo">{tag}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className={muted}>No tags</span>
+            )}
+          </Detail>
         </dl>
       </section>
     </>

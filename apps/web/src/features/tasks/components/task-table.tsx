@@ -39,7 +39,7 @@ export interface TableInlineEditing {
 }
 
 function Person({ person, fallback }: { person: Task['assigneeId']; fallback: string }) {
-  if (!person) return <span className="italic text-slate-400 dark:text-slate-500">{fallback}</span>;
+  if (!person) return <span className="italic text-slate-500 dark:text-slate-400">{fallback}</span>;
   return (
     <span className="flex min-w-0 items-center gap-2">
       <Avatar person={person} size="xs" />
