@@ -3,9 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenChunks } from './first-screen-chunks';
+import { staticScreens } from './static-screens';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstScreenChunks()],
+  plugins: [react(), tailwindcss(), firstScreenChunks(), staticScreens()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -12,6 +12,8 @@ export type FirstScreen = {
   fetches: string[];
   /** The landing page's own script chunks (`<link rel="modulepreload">`). */
   modules: string[];
+  /** The page whose first screen the HTML holds in place of the loader (dist/static-screens.json). */
+  staticScreen?: string;
 };
 
 /**
@@ -27,7 +29,7 @@ export type FirstScreen = {
  * - Code: the landing page's chunks, as the web build lists them (dist/first-screen.json,
  *   apps/web/first-screen-chunks.ts); the dashboard's only with a session cookie.
  */
-export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: Record<string, string[]>): FirstScreen {
+export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: Record<string, string[]>, staticScreens: Record<string, string> = {}): FirstScreen {
   const [pathname = '/', search] = request.url.split('?', 2);
   const isSignedOutPage = SIGNED_OUT_PAGES.has(pathname);
   const hasSession = !isSignedOutPage && readSessionToken(request, secure) !== undefined;
@@ -36,10 +38,36 @@ export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: 
   // The Today view at the top of the dashboard, whatever its filters (decision 037).
   if (hasSession && pathname === '/') fetches.push('/api/v1/users/me/today');
   const modules = isSignedOutPage || hasSession ? (chunks[pathname] ?? []) : [];
-  return { fetches, modules };
+  // The sign-in form is the same for everyone: its HTML is sent with the page (the web app's
+  // lib/static-screen.ts), so it shows before any script has run.
+  const staticScreen = isSignedOutPage && staticScreens[pathname] !== undefined ? pathname : undefined;
+  return { fetches, modules, ...(staticScreen ? { staticScreen } : {}) };
 }
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The page with `markup` in #root in place of the loader index.html holds there, and its scripts
+ * fetched once that markup is painted: the module script and the module preloads make way for
+ * the web app's public/after-first-paint.js, which names them (decision 017, third pass).
+ */
+export function withStaticScreen(html: string, markup: string): string {
+  const open = '<div id="root">';
+  const start = html.indexOf(open);
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
+  if (start === -1 || end < start) return html;
+  let page = `${html.slice(0, start + open.length)}${markup}${html.slice(end)}`;
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(page);
+  if (!entry) return page;
+  page = page.replace(entry[0], '');
+  const modules: string[] = [];
+  page = page.replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g, (_link, href: string) => {
+    modules.push(href);
+    return '';
+  });
+  const boot = `<script defer src="/after-first-paint.js" data-entry="${attribute(entry[1]!)}" data-modules="${attribute(modules.join(' '))}"></script>`;
+  return page.replace('</body>', `  ${boot}\n  </body>`);
+}
 
 /**
  * The page with its preloads at the end of its head: after the stylesheet and scripts that the
@@ -65,23 +93,37 @@ export function withPreloads(html: string, { fetches, modules }: FirstScreen): s
 export function firstScreenPages(webDist: string) {
   const indexPath = path.join(webDist, 'index.html');
   const chunksPath = path.join(webDist, 'first-screen.json');
-  let cached: { mtimeMs: number; html: string; chunks: Record<string, string[]>; variants: Map<string, string> } | undefined;
+  const screensPath = path.join(webDist, 'static-screens.json');
+  const readJson = <T>(file: string, empty: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : empty);
+  let cached:
+    | { mtimeMs: number; html: string; chunks: Record<string, string[]>; staticScreens: Record<string, string>; variants: Map<string, string> }
+    | undefined;
   const load = () => {
     const { mtimeMs } = fs.statSync(indexPath);
     if (cached?.mtimeMs !== mtimeMs) {
-      const chunks = fs.existsSync(chunksPath) ? (JSON.parse(fs.readFileSync(chunksPath, 'utf8')) as Record<string, string[]>) : {};
-      cached = { mtimeMs, html: fs.readFileSync(indexPath, 'utf8'), chunks, variants: new Map() };
+      cached = {
+        mtimeMs,
+        html: fs.readFileSync(indexPath, 'utf8'),
+        chunks: readJson(chunksPath, {}),
+        staticScreens: readJson(screensPath, {}),
+        variants: new Map(),
+      };
     }
     return cached;
   };
   return {
-    firstScreen: (request: FastifyRequest, secure: boolean) => firstScreenOf(request, secure, load().chunks),
+    firstScreen: (request: FastifyRequest, secure: boolean) => {
+      const current = load();
+      return firstScreenOf(request, secure, current.chunks, current.staticScreens);
+    },
     html(screen: FirstScreen): string {
       const current = load();
-      const key = [...screen.fetches, ...screen.modules].join(' ');
+      const key = [screen.staticScreen ?? '', ...screen.fetches, ...screen.modules].join(' ');
       let html = current.variants.get(key);
       if (html === undefined) {
         html = withPreloads(current.html, screen);
+        const markup = screen.staticScreen ? current.staticScreens[screen.staticScreen] : undefined;
+        if (markup !== undefined) html = withStaticScreen(html, markup);
         current.variants.set(key, html);
       }
       return html;

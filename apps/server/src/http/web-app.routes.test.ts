@@ -39,6 +39,8 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // The landing pages' chunks, as the web build lists them (apps/web/first-screen-chunks.ts).
     fs.writeFileSync(path.join(webDist, 'first-screen.json'), JSON.stringify({ '/': ['/assets/todos-page-1a2b.js'], '/login': ['/assets/login-page-3c4d.js'] }));
+    // The sign-in form as the web build renders it (apps/web/static-screens.ts).
+    fs.writeFileSync(path.join(webDist, 'static-screens.json'), JSON.stringify({ '/login': '<main><h1>Welcome Back</h1><form></form></main>' }));
     server = await startTestServer({ webDist });
   });
   afterAll(async () => {
@@ -106,10 +108,26 @@ describe('serving the built web app', () => {
     for (const route of ['/login', '/login?next=%2Flist']) {
       const login = await server.request('GET', route, asBrowser);
       expect(login.status).toBe(200);
-      expect(login.text).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-3c4d.js">');
-      expect(login.text).toContain('<script type="module" src="/assets/app-3f2a1c.js"></script>');
+      // Its form is in its HTML: the entry script and the page's chunk are fetched once it is painted.
+      expect(login.text).toContain(
+        '<script defer src="/after-first-paint.js" data-entry="/assets/app-3f2a1c.js" data-modules="/assets/login-page-3c4d.js"></script>',
+      );
+      expect(login.text).not.toContain('type="module"');
+      expect(login.text).not.toContain('rel="modulepreload"');
       expect(login.text).not.toContain('/api/v1/');
       expectSecurityHeaders(login);
+    }
+  });
+
+  it("puts the sign-in form's HTML in #root of /login, for everyone, and nowhere else", async () => {
+    const { cookie } = await buildSignedInUser(server);
+    for (const signedIn of [undefined, cookie]) {
+      const login = await server.request('GET', '/login?next=%2Flist', { ...asBrowser, cookie: signedIn });
+      expect(login.text).toContain('<body><div id="root"><main><h1>Welcome Back</h1><form></form></main></div>');
+    }
+    for (const route of ['/register', '/', '/workspaces']) {
+      const other = await server.request('GET', route, asBrowser);
+      expect(other.text, route).toContain('<div id="root"></div>');
     }
   });
 

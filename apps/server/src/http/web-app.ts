@@ -44,7 +44,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     // the browser fetches them alongside the entry script instead of after it (first-screen.ts).
     const screen = pages!.firstScreen(request, options.cookieSecure);
     reply.header('cache-control', 'no-cache').header('vary', 'cookie');
-    if (screen.fetches.length === 0 && screen.modules.length === 0) return reply.sendFile('index.html', webDist);
+    if (screen.fetches.length === 0 && screen.modules.length === 0 && !screen.staticScreen) return reply.sendFile('index.html', webDist);
     return reply.type('text/html; charset=utf-8').send(pages!.html(screen));
   });
 }

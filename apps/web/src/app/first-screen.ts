@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '@/features/auth/api/get-me';
-import { openedPage } from './router';
+import { openedPage, openedSignedOutPage } from './router';
 
 /** The longest the first render waits for the first screen's code and data. */
 const FIRST_SCREEN_WAIT_MS = 4000;
@@ -20,8 +20,14 @@ const FIRST_SCREEN_WAIT_MS = 4000;
  */
 export async function prepareFirstScreen(client: QueryClient): Promise<void> {
   const page = openedPage;
-  if (!page) return;
+  if (!page && !openedSignedOutPage) return;
   const prepare = async () => {
+    // A signed-out page (sign in, register ...) needs no session and no data: only its code, so
+    // that it renders at once in place of the loader, or of its own HTML (lib/static-screen.ts).
+    if (!page) {
+      await openedSignedOutPage!.load();
+      return;
+    }
     const [user, module] = await Promise.all([
       client.fetchQuery(meQueryOptions()).catch(() => null),
       page.load().catch(() => undefined),

@@ -90,6 +90,20 @@ if (opened) void opened[1].load();
 /** The signed-in page the visitor opened, if any: app/first-screen.ts waits for its code and data. */
 export const openedPage = opened?.[1];
 
+/** The signed-out pages: the one opened also loads at once, and the first render waits for its code (first-screen.ts). */
+const signedOutPages = [
+  [paths.login.path, login],
+  [paths.register.path, register],
+  [paths.forgotPassword.path, forgotPassword],
+  [paths.resetPassword.path, resetPassword],
+] as const;
+
+const openedSignedOut = opened ? undefined : signedOutPages.find(([path]) => matchPath(path, window.location.pathname));
+if (openedSignedOut) void openedSignedOut[1].load();
+
+/** The signed-out page the visitor opened, if any (its HTML may hold its first screen already: lib/static-screen.ts). */
+export const openedSignedOutPage = openedSignedOut?.[1];
+
 /** A page outside the shell, loaded lazily with the full-page 'Loading...' fallback. */
 function standalone(Page: LazyExoticComponent<ComponentType>) {
   return (

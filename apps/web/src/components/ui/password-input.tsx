@@ -1,16 +1,20 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useIsStaticScreen } from '@/lib/static-screen';
 import { Input, type InputProps } from './input';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<InputProps, 'type'>) {
   const [isVisible, setIsVisible] = useState(false);
+  // In a page's build-time HTML (lib/static-screen.ts) the toggle waits for the script that works it.
+  const isStatic = useIsStaticScreen();
   return (
     <div className="relative">
       <Input type={isVisible ? 'text' : 'password'} className={cn('pr-11', className)} {...props} />
       <button
         type="button"
+        disabled={isStatic}
         onClick={() => setIsVisible((visible) => !visible)}
         aria-label={isVisible ? 'Hide password' : 'Show password'}
         aria-pressed={isVisible}

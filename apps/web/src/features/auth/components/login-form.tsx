@@ -1,6 +1,6 @@
 import type { LoginBody } from '@tasklane/contract';
 import { AlertCircle } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,12 +8,18 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { takeStaticInput, useIsStaticScreen } from '@/lib/static-screen';
 import { useLogin } from '../api/login';
 import { readReturnTo } from '../lib/return-to';
 import { authLinkClassName } from './auth-layout';
-import { TwoFactorLoginStep } from './two-factor-login-step';
+
+// The second step of a two-factor sign-in loads only when asked for (started with the first
+// step's request): most sign-ins never need it, and the sign-in page's script stays smaller.
+const loadSecondStep = () => import('./two-factor-login-step');
+const TwoFactorLoginStep = lazy(() => loadSecondStep().then((module) => ({ default: module.TwoFactorLoginStep })));
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -26,8 +32,20 @@ export function LoginForm() {
     register,
     handleSubmit,
     resetField,
+    setValue,
+    setFocus,
     formState: { errors },
   } = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
+  const isStatic = useIsStaticScreen();
+
+  // What was typed into the page's HTML form before this script ran (lib/static-screen.ts) is kept.
+  useLayoutEffect(() => {
+    for (const name of ['email', 'password'] as const) {
+      const typed = takeStaticInput(name);
+      if (typed?.value) setValue(name, typed.value);
+      if (typed?.isFocused) setFocus(name);
+    }
+  }, [setValue, setFocus]);
 
   const signedIn = () => {
     toast.success('Login successful!');
@@ -36,6 +54,7 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
+    void loadSecondStep();
     loginMutation.mutate({ email: values.email.trim(), password: values.password }, {
       onSuccess(answer) {
         if ('twoFactorRequired' in answer) {
@@ -53,13 +72,15 @@ export function LoginForm() {
 
   if (needsCode) {
     return (
-      <TwoFactorLoginStep
-        onSignedIn={signedIn}
-        onStartOver={() => {
-          resetField('password');
-          setNeedsCode(false);
-        }}
-      />
+      <Suspense fallback={<Spinner className="mx-auto size-6 text-indigo-600" />}>
+        <TwoFactorLoginStep
+          onSignedIn={signedIn}
+          onStartOver={() => {
+            resetField('password');
+            setNeedsCode(false);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -108,7 +129,7 @@ export function LoginForm() {
           </p>
         )}
       </div>
-      <Button type="submit" className="w-full" isLoading={loginMutation.isPending}>
+      <Button type="submit" className="w-full" disabled={isStatic} isLoading={loginMutation.isPending}>
         {loginMutation.isPending ? 'Signing in...' : 'Sign in'}
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">

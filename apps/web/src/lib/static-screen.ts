@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Issue 15 §4: the sign-in page's HTML already holds its form, written at build time from these
+ * same components (apps/web/static-screens.ts), so the page is seen before any script has run.
+ * React then renders the page in its place (createRoot), and anything typed meanwhile is carried
+ * over (below).
+ *
+ * While rendered for that HTML, a screen is "static": its submit button is disabled, so pressing
+ * Enter in a field cannot submit the form natively (a GET with the password in its address)
+ * before the script that handles it has arrived.
+ */
+export const StaticScreenContext = createContext(false);
+
+export function useIsStaticScreen(): boolean {
+  return useContext(StaticScreenContext);
+}
+
+type Typed = { value: string; isFocused: boolean };
+
+let adopted: Map<string, HTMLInputElement> | undefined;
+let focusedId: string | undefined;
+
+/**
+ * Before React renders into `container`: holds on to the static page's fields (by id), whose
+ * values stay readable once React has replaced them, and notes which one has the focus.
+ */
+export function adoptStaticScreen(container: HTMLElement): void {
+  const inputs = [...container.querySelectorAll<HTMLInputElement>('input[id]')];
+  if (inputs.length === 0) return;
+  adopted = new Map(inputs.map((input) => [input.id, input]));
+  const active = document.activeElement;
+  focusedId = active instanceof HTMLInputElement && adopted.get(active.id) === active ? active.id : undefined;
+  container.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement && adopted?.get(target.id) === target) focusedId = target.id;
+  });
+}
+
+/** What was typed into the static page's field `id` before React replaced it (once; undefined when nothing). */
+export function takeStaticInput(id: string): Typed | undefined {
+  const input = adopted?.get(id);
+  if (!input) return undefined;
+  adopted!.delete(id);
+  const typed = { value: input.value, isFocused: focusedId === id };
+  return typed.value || typed.isFocused ? typed : undefined;
+}

@@ -1,0 +1,70 @@
+import { expect, test } from '../fixtures';
+
+// Issue 15 §4: the sign-in page's HTML holds its form (apps/web/src/lib/static-screen.ts), so it
+// is seen before any script has run, and nothing typed into it before then is lost.
+test.describe('the sign-in page before its script', () => {
+  test('its HTML holds the form, which cannot be submitted until the script has arrived', async ({ request }) => {
+    const response = await request.get('/login');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<script defer/.exec(html)?.[1] ?? '';
+    expect(root).toContain('Welcome Back');
+    expect(root).toContain('id="email"');
+    expect(root).toContain('id="password"');
+    expect(root).not.toContain('Loading...');
+    // Enter in a field would submit natively (a GET with the password in its address): the
+    // submit button is disabled until the app renders its own.
+    expect(root).toMatch(/<button type="submit" disabled=""/);
+    // Its scripts are fetched once the form is painted (public/after-first-paint.js), not with the stylesheet.
+    expect(html).not.toContain('type="module"');
+    expect(html).toMatch(/<script defer src="\/after-first-paint\.js" data-entry="\/assets\/index-[^"]+\.js" data-modules="[^"]+"><\/script>/);
+    // Signed-in pages keep the loader.
+    expect(await (await request.get('/workspaces')).text()).toContain('Loading...');
+  });
+
+  test('what is typed before the script runs is kept, and signs in', async ({ page, user }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Hold the app's entry script back until the form has been filled in.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await page.locator('#email').fill(user.email);
+    await page.locator('#password').fill(user.password);
+    await page.locator('#password').focus();
+    release();
+
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await expect(signIn).toBeEnabled();
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(user.password);
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    // The app's own form is in place: its toggle works.
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await signIn.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('greeting')).toHaveText(`Hello, ${user.fullName}`);
+  });
+
+  test('the form never gives way to the loader while the app starts', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { loaderSeen: string[] }).loaderSeen = seen;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          for (const node of mutation.addedNodes) {
+            if (node instanceof HTMLElement && node.textContent?.includes('Loading...')) seen.push(node.outerHTML.slice(0, 80));
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(await page.evaluate(() => (window as unknown as { loaderSeen: string[] }).loaderSeen)).toEqual([]);
+  });
+});
