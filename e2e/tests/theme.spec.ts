@@ -22,6 +22,8 @@ test.describe('theme', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/login');
     await expect(html(page)).toHaveClass(/dark/);
+    // The app follows the OS live once it runs (the form is in the page's HTML before it does).
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html(page)).not.toHaveClass(/dark/);
     await page.emulateMedia({ colorScheme: 'dark' });
