@@ -84,11 +84,17 @@ const guardedPages = [
   [paths.calendar.path, calendar],
 ] as const;
 
-const opened = guardedPages.find(([path]) => matchPath(path, window.location.pathname));
-if (opened) void opened[1].load();
+/** The page of `pages` at this address, its code requested at once. */
+function openedOf<T extends readonly (readonly [string, { load: () => Promise<PageModule> }])[]>(pages: T) {
+  const page = pages.find(([path]) => matchPath(path, window.location.pathname))?.[1];
+  if (page) void page.load();
+  return page;
+}
+
+const opened = openedOf(guardedPages);
 
 /** The signed-in page the visitor opened, if any: app/first-screen.ts waits for its code and data. */
-export const openedPage = opened?.[1];
+export const openedPage = opened;
 
 /** The signed-out pages: the one opened also loads at once, and the first render waits for its code (first-screen.ts). */
 const signedOutPages = [
@@ -98,11 +104,8 @@ const signedOutPages = [
   [paths.resetPassword.path, resetPassword],
 ] as const;
 
-const openedSignedOut = opened ? undefined : signedOutPages.find(([path]) => matchPath(path, window.location.pathname));
-if (openedSignedOut) void openedSignedOut[1].load();
-
 /** The signed-out page the visitor opened, if any (its HTML may hold its first screen already: lib/static-screen.ts). */
-export const openedSignedOutPage = openedSignedOut?.[1];
+export const openedSignedOutPage = opened ? undefined : openedOf(signedOutPages);
 
 /** A page outside the shell, loaded lazily with the full-page 'Loading...' fallback. */
 function standalone(Page: LazyExoticComponent<ComponentType>) {
