@@ -8,6 +8,8 @@ test.describe('speed of use: the palette and the keyboard', () => {
     const task = await seedTask(page.request, { featureId: feature._id, categoryId: category._id, title: 'Calibrate the flux capacitor' });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+    // The dashboard's frame is in its HTML: the app is running once its Create Todo button is enabled.
+    await expect(page.getByRole('button', { name: 'Create Todo' }).first()).toBeEnabled();
 
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });

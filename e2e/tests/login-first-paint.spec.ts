@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { seedCategory, seedTodo } from '../seed';
 
 // Issue 15 §4: the sign-in page's HTML holds its form (apps/web/src/lib/static-screen.ts), so it
 // is seen before any script has run, and nothing typed into it before then is lost.
@@ -66,5 +67,38 @@ test.describe('the sign-in page before its script', () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(await page.evaluate(() => (window as unknown as { loaderSeen: string[] }).loaderSeen)).toEqual([]);
+  });
+});
+
+// Decision 017, fourth pass: a signed-in dashboard's HTML holds its frame (the header, the heading,
+// My day loading, quick add), the same for everyone; the person's own todos come with the app.
+test.describe('the dashboard before its script', () => {
+  test("shows its frame, which waits for the app, then the person's todos in its place", async ({ page, signedInUser }) => {
+    const home = await seedCategory(page.request, { name: 'Home' });
+    await seedTodo(page.request, { title: 'Water the plants', category: home._id });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
+    await expect(page.getByText('Loading today...')).toBeVisible();
+    // Nothing in it works before the app: its button and quick add are disabled, and it names nobody.
+    await expect(page.getByRole('button', { name: 'Create Todo' })).toBeDisabled();
+    await expect(page.getByLabel('Quick add a todo')).toBeDisabled();
+    await expect(page.getByTestId('greeting')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Water the plants' })).toHaveCount(0);
+    release();
+
+    await expect(page.getByRole('heading', { name: 'Water the plants' })).toBeVisible();
+    await expect(page.getByTestId('greeting')).toHaveText(`Hello, ${signedInUser.fullName}`);
+    await expect(page.getByRole('button', { name: 'Create Todo' }).first()).toBeEnabled();
+    await expect(page.getByLabel('Quick add a todo')).toBeEnabled();
+    // Without a session the page has no frame: the visitor goes to /login.
+    await page.context().clearCookies();
+    expect(await (await page.request.get('/')).text()).not.toContain('Create Todo');
   });
 });

@@ -9,6 +9,8 @@ test.describe('quick add', () => {
   test('a new user adds a todo from one line, by keyboard, into the default category made for them', async ({ page, signedInUser: _ }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+    // The dashboard's frame is in its HTML: the app is running once its Create Todo button is enabled.
+    await expect(page.getByRole('button', { name: 'Create Todo' }).first()).toBeEnabled();
     const line = page.getByLabel('Quick add a todo');
     await line.focus();
     await page.keyboard.type('Pay rent tomorrow !high #home');

@@ -14,6 +14,8 @@ export type FirstScreen = {
   modules: string[];
   /** The page whose first screen the HTML holds in place of the loader (dist/static-screens.json). */
   staticScreen?: string;
+  /** Whether its scripts are fetched only once that first screen is painted (the signed-out pages). */
+  scriptsAfterPaint?: boolean;
 };
 
 /**
@@ -39,24 +41,30 @@ export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: 
   if (hasSession && pathname === '/') fetches.push('/api/v1/users/me/today');
   const modules = isSignedOutPage || hasSession ? (chunks[pathname] ?? []) : [];
   // The sign-in form is the same for everyone: its HTML is sent with the page (the web app's
-  // lib/static-screen.ts), so it shows before any script has run.
-  const staticScreen = isSignedOutPage && staticScreens[pathname] !== undefined ? pathname : undefined;
-  return { fetches, modules, ...(staticScreen ? { staticScreen } : {}) };
+  // lib/static-screen.ts), so it shows before any script has run, and its scripts wait for that
+  // paint (they would share the connection with the stylesheet it waits for). The dashboard's
+  // frame (its header, heading, My day loading and quick add) is the same for everyone too, sent
+  // only with a session cookie (a visitor without one is on their way to /login); its scripts are
+  // fetched at once, as its todos need them (decision 017, fourth pass).
+  const staticScreen = (isSignedOutPage || (hasSession && pathname === '/')) && staticScreens[pathname] !== undefined ? pathname : undefined;
+  return { fetches, modules, ...(staticScreen ? { staticScreen, scriptsAfterPaint: isSignedOutPage } : {}) };
 }
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * The page with `markup` in #root in place of the loader index.html holds there, and its scripts
- * fetched once that markup is painted: the module script and the module preloads make way for
- * the web app's public/after-first-paint.js, which names them (decision 017, third pass).
+ * The page with `markup` in #root in place of the loader index.html holds there and, with
+ * `scriptsAfterPaint`, its scripts fetched once that markup is painted: the module script and the
+ * module preloads make way for the web app's public/after-first-paint.js, which names them
+ * (decision 017, third pass).
  */
-export function withStaticScreen(html: string, markup: string): string {
+export function withStaticScreen(html: string, markup: string, scriptsAfterPaint = true): string {
   const open = '<div id="root">';
   const start = html.indexOf(open);
   const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
   if (start === -1 || end < start) return html;
   let page = `${html.slice(0, start + open.length)}${markup}${html.slice(end)}`;
+  if (!scriptsAfterPaint) return page;
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(page);
   if (!entry) return page;
   page = page.replace(entry[0], '');
@@ -118,12 +126,12 @@ export function firstScreenPages(webDist: string) {
     },
     html(screen: FirstScreen): string {
       const current = load();
-      const key = [screen.staticScreen ?? '', ...screen.fetches, ...screen.modules].join(' ');
+      const key = [screen.staticScreen ?? '', String(screen.scriptsAfterPaint ?? ''), ...screen.fetches, ...screen.modules].join(' ');
       let html = current.variants.get(key);
       if (html === undefined) {
         html = withPreloads(current.html, screen);
         const markup = screen.staticScreen ? current.staticScreens[screen.staticScreen] : undefined;
-        if (markup !== undefined) html = withStaticScreen(html, markup);
+        if (markup !== undefined) html = withStaticScreen(html, markup, screen.scriptsAfterPaint ?? true);
         current.variants.set(key, html);
       }
       return html;

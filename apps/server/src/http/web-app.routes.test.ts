@@ -39,8 +39,11 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // The landing pages' chunks, as the web build lists them (apps/web/first-screen-chunks.ts).
     fs.writeFileSync(path.join(webDist, 'first-screen.json'), JSON.stringify({ '/': ['/assets/todos-page-1a2b.js'], '/login': ['/assets/login-page-3c4d.js'] }));
-    // The sign-in form as the web build renders it (apps/web/static-screens.ts).
-    fs.writeFileSync(path.join(webDist, 'static-screens.json'), JSON.stringify({ '/login': '<main><h1>Welcome Back</h1><form></form></main>' }));
+    // The sign-in form and the dashboard's frame as the web build renders them (apps/web/static-screens.ts).
+    fs.writeFileSync(
+      path.join(webDist, 'static-screens.json'),
+      JSON.stringify({ '/login': '<main><h1>Welcome Back</h1><form></form></main>', '/': '<header>Tasklane</header><main><h1>Todos</h1></main>' }),
+    );
     server = await startTestServer({ webDist });
   });
   afterAll(async () => {
@@ -129,6 +132,21 @@ describe('serving the built web app', () => {
       const other = await server.request('GET', route, asBrowser);
       expect(other.text, route).toContain('<div id="root"></div>');
     }
+  });
+
+  it("puts the dashboard's frame in #root of / for a visitor with a session only, its scripts and preloads left in place", async () => {
+    const { cookie } = await buildSignedInUser(server);
+    for (const route of ['/', '/?status=PENDING']) {
+      const dashboard = await server.request('GET', route, { ...asBrowser, cookie });
+      expect(dashboard.text, route).toContain('<body><div id="root"><header>Tasklane</header><main><h1>Todos</h1></main></div>');
+      // Its todos need the app: its entry script and chunks are fetched at once, not after the paint.
+      expect(dashboard.text, route).toContain('<script type="module" src="/assets/app-3f2a1c.js"></script>');
+      expect(dashboard.text, route).toContain('<link rel="modulepreload" crossorigin href="/assets/todos-page-1a2b.js">');
+      expect(dashboard.text, route).not.toContain('after-first-paint');
+    }
+    // Without a session the visitor is on their way to /login; other signed-in pages have no frame.
+    expect((await server.request('GET', '/', asBrowser)).text).toBe(INDEX_HTML);
+    expect((await server.request('GET', '/workspaces', { ...asBrowser, cookie })).text).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets with immutable caching and the security headers', async () => {

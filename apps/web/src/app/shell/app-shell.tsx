@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useMe } from '@/features/auth/api/get-me';
@@ -6,18 +6,25 @@ import { KeyboardLayer } from '../keyboard/keyboard-layer';
 import { Header } from './header';
 import { useBrowserTimeZoneDefault } from './use-browser-time-zone-default';
 
+/** The signed-in pages' frame: the header, and the page below it. */
+export function ShellLayout({ children, after }: { children: ReactNode; after?: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <Header />
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">{children}</main>
+      {after}
+    </div>
+  );
+}
+
 export function AppShell() {
   useBrowserTimeZoneDefault();
   const { user } = useMe();
   return (
-    <div className="min-h-screen">
-      <Header />
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        <Suspense fallback={<FullPageLoader fill="area" />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      {user && <KeyboardLayer />}
-    </div>
+    <ShellLayout after={user && <KeyboardLayer />}>
+      <Suspense fallback={<FullPageLoader fill="area" />}>
+        <Outlet />
+      </Suspense>
+    </ShellLayout>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { useIsStaticScreen } from '@/lib/static-screen';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { LiveStatusIndicator } from '../live/live-status-indicator';
 import { PaletteButton } from '../palette/palette-button';
@@ -18,6 +19,9 @@ const iconButton =
 
 export function Header() {
   const { user } = useMe();
+  // In the dashboard's HTML (app/static-screens/render.tsx) nobody is known yet: the greeting
+  // and the account's buttons are left out, and the menu button waits for the app.
+  const isStatic = useIsStaticScreen();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const name = user?.fullName.trim() || GREETING_FALLBACK_NAME;
@@ -44,6 +48,7 @@ export function Header() {
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={isMenuOpen}
           aria-controls="mobile-nav"
+          disabled={isStatic}
           onClick={() => setIsMenuOpen((open) => !open)}
         >
           {isMenuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
@@ -57,10 +62,14 @@ export function Header() {
         </Link>
         <p
           className="order-last w-full min-w-0 truncate pb-1 text-sm text-slate-600 sm:order-none sm:ml-auto sm:w-auto sm:pb-0 dark:text-slate-300"
-          data-testid="greeting"
-          title={`Hello, ${name}`}
+          data-testid={isStatic ? undefined : 'greeting'}
+          title={isStatic ? undefined : `Hello, ${name}`}
         >
-          Hello, <span className="font-semibold text-slate-900 dark:text-white">{name}</span>
+          {!isStatic && (
+            <>
+              Hello, <span className="font-semibold text-slate-900 dark:text-white">{name}</span>
+            </>
+          )}
         </p>
         <div className="ml-auto flex items-center gap-1 sm:ml-0">
           {user && <PaletteButton />}
@@ -72,7 +81,7 @@ export function Header() {
               <UserMenu user={user} />
               <SignOutButton />
             </>
-          ) : (
+          ) : isStatic ? null : (
             <Link
               to={paths.login.href()}
               aria-label="Sign in"

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
 import { formatEnum } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
+import { useIsStaticScreen } from '@/lib/static-screen';
 import { useDefaultTodoCategory } from '../api/default-todo-category';
 import { useTodoCategories } from '../api/get-todo-categories';
 import { useQuickAddTodo } from '../api/quick-add-todo';
@@ -37,6 +38,8 @@ export function QuickAddInput({ timeZone, now = () => new Date() }: { timeZone?:
   const chipsId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // In the dashboard's HTML, before the app has loaded (lib/static-screen.ts): nothing to type into yet.
+  const isStatic = useIsStaticScreen();
   const [text, setText] = useState('');
   const [parser, setParser] = useState<Parser | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -117,6 +120,7 @@ export function QuickAddInput({ timeZone, now = () => new Date() }: { timeZone?:
           aria-describedby={`${helpId} ${chipsId}${error ? ` ${errorId}` : ''}`}
           aria-invalid={error ? true : undefined}
           aria-busy={mutation.isPending || undefined}
+          disabled={isStatic}
         />
       </div>
       <p id={helpId} className="sr-only">

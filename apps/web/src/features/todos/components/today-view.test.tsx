@@ -110,6 +110,25 @@ describe('TodayView', () => {
     expect(await screen.findByText('Showing the first 3 of 140, by priority.')).toBeTruthy();
   });
 
+  it('lists the eight most urgent and unfolds the rest on request, then says how many the server left out', async () => {
+    const many: TodayItem[] = Array.from({ length: 12 }, (_, index) => ({ kind: 'todo', reason: 'OVERDUE', todo: todo(`m${index}`, `Chore ${index + 1}`) }));
+    server({ date: '2026-11-25', timeZone: 'UTC', total: 30, items: many });
+    const user = userEvent.setup();
+    renderScreen(<TodayView onToggle={() => Promise.resolve()} onEdit={() => {}} />);
+    await screen.findByText('Chore 1');
+    expect(rows().map((row) => row.textContent)).toHaveLength(8);
+    expect(screen.queryByText('Chore 9')).toBeNull();
+    expect(screen.queryByText(/Showing the first/)).toBeNull();
+    const more = screen.getByRole('button', { name: 'Show 4 more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await user.click(more);
+    expect(rows()).toHaveLength(12);
+    expect(screen.getByText('Chore 12')).toBeTruthy();
+    expect(screen.getByText('Showing the first 12 of 30, by priority.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(rows()).toHaveLength(8);
+  });
+
   it('offers Try Again when the day cannot be fetched', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server(failure(503, 'SERVICE_UNAVAILABLE', 'Down for maintenance'));

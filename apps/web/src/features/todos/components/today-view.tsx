@@ -1,6 +1,6 @@
 import { formatShortDate, type Task, type Todo, type TodayItem, type TodayReason } from '@tasklane/contract';
 import { AlertTriangle, CalendarCheck, CalendarClock, ClipboardList, Star, Sun } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge, TaskStatusBadge } from '@/components/domain/enum-badges';
 import { QueryFallback } from '@/components/domain/query-state';
@@ -87,6 +87,12 @@ function TodayTaskRow({ task, reason }: { task: Task; reason: TodayReason }) {
   );
 }
 
+/**
+ * The view lists the first eight items, the most urgent; "Show N more" unfolds the rest (up to the
+ * 100 the server sends), so a long overdue backlog does not push the todos out of sight.
+ */
+const TODAY_FOLDED_ITEMS = 8;
+
 const itemKey = (item: TodayItem) => (item.kind === 'todo' ? `todo-${item.todo._id}` : `task-${item.task._id}`);
 
 /**
@@ -98,7 +104,11 @@ const itemKey = (item: TodayItem) => (item.kind === 'todo' ? `todo-${item.todo._
 export function TodayView({ onToggle, onEdit }: { onToggle: (todo: Todo) => Promise<unknown>; onEdit: (todo: Todo) => void }) {
   const today = useToday();
   const headingId = useId();
+  const listId = useId();
+  const [isExpanded, setIsExpanded] = useState(false);
   const data = today.data;
+  const shown = data ? (isExpanded ? data.items : data.items.slice(0, TODAY_FOLDED_ITEMS)) : [];
+  const folded = data ? data.items.length - shown.length : 0;
   return (
     <Card className="mb-6 overflow-hidden">
       <section aria-labelledby={headingId}>
@@ -124,8 +134,8 @@ export function TodayView({ onToggle, onEdit }: { onToggle: (todo: Todo) => Prom
           </p>
         ) : (
           <>
-            <ul aria-label="Today" className="divide-y divide-slate-100 dark:divide-slate-800">
-              {data.items.map((item) => (
+            <ul id={listId} aria-label="Today" className="divide-y divide-slate-100 dark:divide-slate-800">
+              {shown.map((item) => (
                 <li key={itemKey(item)}>
                   {item.kind === 'todo' ? (
                     <TodayTodoRow todo={item.todo} reason={item.reason} onToggle={onToggle} onEdit={onEdit} />
@@ -135,7 +145,20 @@ export function TodayView({ onToggle, onEdit }: { onToggle: (todo: Todo) => Prom
                 </li>
               ))}
             </ul>
-            {data.total > data.items.length && (
+            {(folded > 0 || isExpanded) && (
+              <div className="border-t border-slate-100 px-4 py-2 dark:border-slate-800">
+                <button
+                  type="button"
+                  aria-expanded={isExpanded}
+                  aria-controls={listId}
+                  onClick={() => setIsExpanded((expanded) => !expanded)}
+                  className="rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+                >
+                  {isExpanded ? 'Show fewer' : `Show ${formatCount(folded)} more`}
+                </button>
+              </div>
+            )}
+            {folded === 0 && data.total > data.items.length && (
               <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
                 Showing the first {formatCount(data.items.length)} of {formatCount(data.total)}, by priority.
               </p>

@@ -175,23 +175,7 @@ export default function TodosPage() {
 
   return (
     <>
-      <PageHeader
-        title="Todos"
-        subtitle="Plan your day, set priorities and tick things off."
-        actions={
-          <Button onClick={openCreate} onPointerEnter={() => void TodoFormDialog.preload()}>
-            <Plus aria-hidden="true" className="size-4" />
-            Create Todo
-          </Button>
-        }
-      />
-
-      {/* My day (issue 19): today's focus, and what is due today or overdue, first. */}
-      <TodayView onToggle={toggleTodo} onEdit={openEdit} />
-
-      <div className="mb-4">
-        <QuickAddInput />
-      </div>
+      <TodosPageTop onCreate={openCreate} onToggle={toggleTodo} onEdit={openEdit} />
 
       <div className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">
@@ -299,6 +283,38 @@ export default function TodosPage() {
         message={DELETE_TODO_MESSAGE}
         onConfirm={confirmDelete}
       />
+    </>
+  );
+}
+
+const noToggle = () => Promise.resolve();
+const noEdit = () => {};
+
+/**
+ * The top of the dashboard: its heading and Create Todo button, My day, and quick add. Without
+ * handlers it is the dashboard's HTML before the app has loaded (app/static-screens/render.tsx):
+ * My day says it is loading, and the button and quick add are disabled.
+ */
+export function TodosPageTop({ onCreate, onToggle = noToggle, onEdit = noEdit }: { onCreate?: () => void; onToggle?: (todo: Todo) => Promise<unknown>; onEdit?: (todo: Todo) => void }) {
+  return (
+    <>
+      <PageHeader
+        title="Todos"
+        subtitle="Plan your day, set priorities and tick things off."
+        actions={
+          <Button onClick={onCreate} disabled={!onCreate} onPointerEnter={() => void TodoFormDialog.preload()}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Todo
+          </Button>
+        }
+      />
+
+      {/* My day (issue 19): today's focus, and what is due today or overdue, first. */}
+      <TodayView onToggle={onToggle} onEdit={onEdit} />
+
+      <div className="mb-4">
+        <QuickAddInput />
+      </div>
     </>
   );
 }
