@@ -52,6 +52,9 @@ async function audit(name: string, url: string, cookie?: string): Promise<Lighth
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     const lhr = result!.lhr;
+    // A run Lighthouse could not complete (a page that did not paint in time, a protocol timeout)
+    // scores 0 with no metrics: it says nothing about the page, and is run again (auditMedian).
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     // What costs points: weighted audits below full marks (the metrics, and any accessibility rule).
     const failedAudits = Object.values(lhr.categories)
@@ -204,7 +207,10 @@ async function measureInteractions(url: string, fixtures: Fixtures): Promise<Int
 async function auditMedian(rounds: number, name: string, url: string, cookie?: string): Promise<LighthousePage> {
   const pages: LighthousePage[] = [];
   for (let round_ = 0; round_ < rounds; round_ += 1) {
-    pages.push(await audit(name, url, cookie));
+    pages.push(await audit(name, url, cookie).catch((error: unknown) => {
+      log(`web: ${name}: round ${round_ + 1} failed, run again: ${error instanceof Error ? error.message : String(error)}`);
+      return audit(name, url, cookie);
+    }));
     log(`web: ${name}: round ${round_ + 1}: performance ${pages.at(-1)!.performance}`);
   }
   const sorted = [...pages].sort((a, b) => a.performance - b.performance);
