@@ -119,16 +119,26 @@ export async function replaceSecret(db: Db, projectId: string, webhookId: string
 
 /** A ping for a webhook of the project, due now (its payload is made when sent); undefined when there is no such webhook. */
 export async function insertPing(db: Db, projectId: string, webhookId: string, actorId: string): Promise<DeliveryRow | undefined> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  return queued(db, (tx) =>
+    tx.execute(sql`
       insert into webhook_deliveries (webhook_id, event, project_id, actor_id)
       select id, 'ping', project_id, ${actorId}::uuid from webhooks where id = ${webhookId} and project_id = ${projectId}
       returning id`),
   );
-  const id = rows[0]?.id;
-  if (!id) return undefined;
-  const [row] = await db.select(deliveryColumns).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
-  return row as DeliveryRow;
+}
+
+/**
+ * The delivery `insert` queues, as queued: read back in the insert's own transaction, so that the
+ * sender (on a connection of its own, or another instance) cannot have claimed it in between,
+ * which would answer a delivery already attempted.
+ */
+function queued(db: Db, insert: (tx: Db) => Promise<unknown>): Promise<DeliveryRow | undefined> {
+  return db.transaction(async (tx) => {
+    const id = rowsOf<{ id: string }>(await insert(tx as unknown as Db))[0]?.id;
+    if (!id) return undefined;
+    const [row] = await tx.select(deliveryColumns).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    return row as DeliveryRow;
+  });
 }
 
 /**
@@ -136,18 +146,14 @@ export async function insertPing(db: Db, projectId: string, webhookId: string, a
  * id), due now; undefined when the webhook (of the project) has no such delivery.
  */
 export async function insertRedelivery(db: Db, projectId: string, webhookId: string, deliveryId: string): Promise<DeliveryRow | undefined> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  return queued(db, (tx) =>
+    tx.execute(sql`
       insert into webhook_deliveries (webhook_id, event, event_id, entity_id, project_id, feature_id, task_id, subject_id, actor_id, occurred_at, payload, redelivery_of)
       select d.webhook_id, d.event, d.event_id, d.entity_id, d.project_id, d.feature_id, d.task_id, d.subject_id, d.actor_id, d.occurred_at, d.payload, d.id
       from webhook_deliveries d join webhooks w on w.id = d.webhook_id
       where d.id = ${deliveryId} and d.webhook_id = ${webhookId} and w.project_id = ${projectId}
       returning id`),
   );
-  const id = rows[0]?.id;
-  if (!id) return undefined;
-  const [row] = await db.select(deliveryColumns).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
-  return row as DeliveryRow;
 }
 
 /** The webhook's newest deliveries, if the project has that webhook (undefined otherwise). */
