@@ -6,6 +6,9 @@ import { createContext, useContext } from 'react';
  * React then renders the page in its place (createRoot), and anything typed meanwhile is carried
  * over (below).
  *
+ * The dashboard's HTML holds its frame the same way, for a visitor with a session (decision 017,
+ * fourth pass): its header names nobody, and its buttons and quick add are disabled until then.
+ *
  * While rendered for that HTML, a screen is "static": its submit button is disabled, so pressing
  * Enter in a field cannot submit the form natively (a GET with the password in its address)
  * before the script that handles it has arrived.
