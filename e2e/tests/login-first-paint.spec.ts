@@ -1,5 +1,17 @@
 import { expect, test } from '../fixtures';
+import type { Page } from '@playwright/test';
 import { seedCategory, seedTodo } from '../seed';
+
+/** Holds the app's entry script back until the returned function is called: the page shows only its HTML until then. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 // Issue 15 §4: the sign-in page's HTML holds its form (apps/web/src/lib/static-screen.ts), so it
 // is seen before any script has run, and nothing typed into it before then is lost.
@@ -24,13 +36,8 @@ test.describe('the sign-in page before its script', () => {
   });
 
   test('what is typed before the script runs is kept, and signs in', async ({ page, user }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     // Hold the app's entry script back until the form has been filled in.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
@@ -76,12 +83,7 @@ test.describe('the dashboard before its script', () => {
   test("shows its frame, which waits for the app, then the person's todos in its place", async ({ page, signedInUser }) => {
     const home = await seedCategory(page.request, { name: 'Home' });
     await seedTodo(page.request, { title: 'Water the plants', category: home._id });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
