@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 // The biggest first, so that the small ones fill in beside it.
-const projects = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/contract'];
+const projects = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/contract', 'tools'];
 const parallel = Math.max(1, Math.min(2, os.availableParallelism()));
 
 function check(project) {

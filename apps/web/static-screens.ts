@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
+import { singlePathIcons } from './single-path-icons';
 
 export const STATIC_SCREENS_FILE = 'static-screens.json';
 
@@ -29,6 +30,9 @@ export function staticScreens(): Plugin {
         resolve: { alias: { '@': path.join(webRoot, 'src') } },
         server: { middlewareMode: true, hmr: false, watch: null },
         optimizeDeps: { noDiscovery: true, include: [] },
+        // The icons as the app draws them: one path each.
+        plugins: [singlePathIcons()],
+        ssr: { noExternal: ['lucide-react'] },
       });
       try {
         const module = (await server.ssrLoadModule('/src/app/static-screens/render.tsx')) as { renderStaticScreens: () => Record<string, string> };

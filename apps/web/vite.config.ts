@@ -3,10 +3,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenChunks } from './first-screen-chunks';
+import { singlePathIcons } from './single-path-icons';
 import { staticScreens } from './static-screens';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstScreenChunks(), staticScreens()],
+  plugins: [react(), tailwindcss(), singlePathIcons(), firstScreenChunks(), staticScreens()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,7 +1,7 @@
 import { localCalendarDate, toggleTodoStatus, type Todo, type TodoFormData } from '@tasklane/contract';
 import { ListTodo, Plus } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '@/components/domain/query-state';
@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn';
 import { describeError, errorMessage } from '@/lib/errors';
 import { useCreateShortcut } from '@/lib/keyboard/use-create-shortcut';
 import { useListSelection } from '@/lib/keyboard/use-list-selection';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { useCreateTodo } from '../api/create-todo';
 import { useDeleteTodo } from '../api/delete-todo';
 import { useLinkedTodo } from '../api/get-todo';
@@ -46,6 +47,9 @@ const ConfirmDialog = lazyDialog(() => import('@/components/ui/confirm-dialog').
 
 // The router puts the first screen's data in the cache before this page first renders.
 export { prefetchFirstScreen } from '../api/first-screen';
+
+/** Cards rendered in the first commit, then per frame: two rows of the widest grid. */
+const CARDS_AT_ONCE = 3;
 
 /** The dashboard's delete question (SPEC 5 leaves its wording open; see docs/web.md). */
 const DELETE_TODO_MESSAGE = 'Are you sure you want to delete this todo? This action cannot be undone.';
@@ -152,8 +156,11 @@ export default function TodosPage() {
 
   // The keyboard (issue 18): `c` creates a todo; `j` / `k` select one, Enter or `e` edits it, `x` ticks it.
   useCreateShortcut(openCreate);
+  // The cards render a few at a time after the first paint (decision 017, fifth pass).
+  const shownCount = useProgressiveCount(todosQuery.data?.todos.length ?? 0, { first: CARDS_AT_ONCE, step: CARDS_AT_ONCE });
+  const shownTodos = useMemo(() => (todosQuery.data?.todos ?? []).slice(0, shownCount), [todosQuery.data?.todos, shownCount]);
   const selection = useListSelection({
-    items: todosQuery.data?.todos ?? [],
+    items: shownTodos,
     idOf: (todo) => todo._id,
     labelOf: (todo) => todo.title,
     noun: 'todo',
@@ -204,7 +211,7 @@ export default function TodosPage() {
                     todosQuery.isPlaceholderData && 'opacity-60 transition-opacity',
                   )}
                 >
-                  {loaded.map((todo) => (
+                  {shownTodos.map((todo) => (
                     <li key={todo._id} className="rounded-xl outline-none" {...selection.itemProps(todo._id)}>
                       <TodoRow todo={todo} today={today} onToggle={toggleTodo} onEdit={openEdit} onDelete={setDeletingTodo} />
                     </li>
@@ -216,7 +223,7 @@ export default function TodosPage() {
                   aria-busy={todosQuery.isPlaceholderData || undefined}
                   className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3', todosQuery.isPlaceholderData && 'opacity-60 transition-opacity')}
                 >
-                  {loaded.map((todo) => (
+                  {shownTodos.map((todo) => (
                     <li key={todo._id} className="flex rounded-xl outline-none *:flex-1" {...selection.itemProps(todo._id)}>
                       <TodoCard todo={todo} today={today} onToggle={toggleTodo} onEdit={openEdit} onDelete={setDeletingTodo} />
                     </li>
@@ -224,7 +231,8 @@ export default function TodosPage() {
                 </ul>
               )}
               <LiveRegion message={selection.announcement} />
-              {total > TODO_PAGE_SIZE && (
+              {/* Below the cards once they are all there, so that it does not move down as they arrive. */}
+              {total > TODO_PAGE_SIZE && shownTodos.length === loaded.length && (
                 <div className="mt-6 flex flex-col items-center gap-3">
                   <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
                     Showing {formatCount(loaded.length)} of {formatCount(total)} todos
