@@ -1,5 +1,6 @@
 import { newMentions, parseMentions, type NotificationKind } from '@tasklane/contract';
 import type { EventRow } from '../events/events.repo.js';
+import { taskOfEvent, type RoundLookups } from './notifier.lookups.js';
 import * as repo from './notifier.repo.js';
 import { deriveUnblocked, isFinishing } from './notifier.unblocked.js';
 import type { Tx } from './notifier.repo.js';
@@ -37,14 +38,19 @@ const statusName = (status: unknown) => STATUS_NAMES[String(status)] ?? String(s
 const taskLabel = (task: repo.TaskContext) => `“${task.title}” in ${task.projectName} › ${task.featureTitle}`;
 
 /** What the notifier tells whom about one event. Never the actor; only people who may see the project. */
-export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: string | null) => Promise<string>): Promise<Notice[]> {
+export async function deriveNotices(
+  tx: Tx,
+  event: EventRow,
+  actorName: (id: string | null) => Promise<string>,
+  lookups: RoundLookups,
+): Promise<Notice[]> {
   if (event.type.startsWith('member.')) return deriveMembership(tx, event, actorName);
-  const taskId = event.type === 'comment.created' || event.type === 'comment.updated' ? event.taskId : event.entityId;
+  const taskId = taskOfEvent(event);
   if (!taskId) return [];
-  const task = await repo.findTaskContext(tx, taskId);
+  const task = await lookups.task(taskId);
   if (!task) return [];
   const actor = await actorName(event.actorId);
-  const audience = await repo.findProjectAudience(tx, task.projectId);
+  const audience = await lookups.audience(task.projectId);
   const notices: Notice[] = [];
   const tell = (userId: string | null | undefined, kind: NotificationKind, key: string, text: string) => {
     if (!userId || userId === event.actorId || !audience.has(userId)) return;
@@ -58,11 +64,11 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
   };
 
   if (event.type === 'comment.created') {
-    const comment = await repo.findComment(tx, event.entityId);
+    const comment = await lookups.comment(event.entityId);
     if (!comment) return [];
     const key = `comment:${event.entityId}`;
     const mentioned = await mention(parseMentions(comment.comment), key, 'a comment on');
-    for (const userId of await repo.findWatchers(tx, task.id)) {
+    for (const userId of await lookups.watchersOf(task.id)) {
       // A mention already tells them of the comment.
       if (!mentioned.has(userId)) tell(userId, 'COMMENT', key, `${actor} commented on ${taskLabel(task)}`);
     }
@@ -72,7 +78,7 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
   if (event.type === 'comment.updated') {
     // An edit tells only whom it newly mentions: those a notification already told of this
     // comment's mention (its key) are not told again, however long ago that was.
-    const comment = await repo.findComment(tx, event.entityId);
+    const comment = await lookups.comment(event.entityId);
     if (!comment) return [];
     const key = `comment:${event.entityId}:mention`;
     const mentioned = await repo.findUsersByUsername(tx, parseMentions(comment.comment));
@@ -87,7 +93,7 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
     const key = `event:${event.id}`;
     // Whom it was created for: the assignee now, unless a later save changed it (that save
     // tells of its own change; a round may run after it).
-    const changed = await repo.findFirstAssigneeChange(tx, task.id);
+    const changed = await lookups.firstAssigneeChange(task.id);
     const createdFor = changed ? personId(changed.details?.from) : task.assigneeId;
     tell(createdFor, 'ASSIGNED', key, `${actor} assigned you ${taskLabel(task)}`);
     await mention(parseMentions(task.description), key, 'the description of');
@@ -110,7 +116,7 @@ export async function deriveNotices(tx: Tx, event: EventRow, actorName: (id: str
       case 'UNBLOCKED': {
         const from = entry.action === 'UNBLOCKED' ? 'BLOCKED' : details.from;
         const to = entry.action === 'BLOCKED' ? 'BLOCKED' : details.to;
-        watchers ??= await repo.findWatchers(tx, task.id);
+        watchers ??= await lookups.watchersOf(task.id);
         const text = `${actor} changed the status of ${taskLabel(task)} from ${statusName(from)} to ${statusName(to)}`;
         for (const userId of watchers) tell(userId, 'STATUS_CHANGED', key, text);
         if (isFinishing(from, to)) notices.push(...(await deriveUnblocked(tx, event, task, actor, audience, to)));

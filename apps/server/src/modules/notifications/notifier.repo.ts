@@ -91,7 +91,12 @@ export type TaskContext = {
   workspaceOwnerId: string;
 };
 
-export async function findTaskContext(tx: Tx, taskId: string): Promise<TaskContext | undefined> {
+/** A list of uuids for `in (...)`. */
+const uuidList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+
+/** These tasks with their project, feature and workspace owner, by id: one statement for a round's events. */
+export async function findTaskContexts(tx: Tx, taskIds: string[]): Promise<Map<string, TaskContext>> {
+  if (taskIds.length === 0) return new Map();
   const rows = rowsOf<TaskContext>(
     await tx.execute(sql`
       select t.id, t.title, t.description, t.created_by as "createdBy", t.assignee_id as "assigneeId",
@@ -99,37 +104,51 @@ export async function findTaskContext(tx: Tx, taskId: string): Promise<TaskConte
         w.owner_id as "workspaceOwnerId"
       from tasks t join projects p on p.id = t.project_id join features f on f.id = t.feature_id
         join workspaces w on w.id = p.workspace_id
-      where t.id = ${taskId}`),
+      where t.id in (${uuidList(taskIds)})`),
   );
-  return rows[0];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Everyone who may see the project now: its members and its workspace's owner. */
-export async function findProjectAudience(tx: Tx, projectId: string): Promise<Set<string>> {
-  const rows = rowsOf<{ user_id: string }>(
+/** Everyone who may see each project now: its members and its workspace's owner. */
+export async function findProjectAudiences(tx: Tx, projectIds: string[]): Promise<Map<string, Set<string>>> {
+  const audiences = new Map(projectIds.map((id) => [id, new Set<string>()]));
+  if (projectIds.length === 0) return audiences;
+  const rows = rowsOf<{ project_id: string; user_id: string }>(
     await tx.execute(sql`
-      select user_id from project_members where project_id = ${projectId}
-      union select w.owner_id from projects p join workspaces w on w.id = p.workspace_id where p.id = ${projectId}`),
+      select project_id, user_id from project_members where project_id in (${uuidList(projectIds)})
+      union select p.id, w.owner_id from projects p join workspaces w on w.id = p.workspace_id where p.id in (${uuidList(projectIds)})`),
   );
-  return new Set(rows.map((row) => row.user_id));
+  for (const row of rows) audiences.get(row.project_id)?.add(row.user_id);
+  return audiences;
 }
 
 /**
- * Who watches the task: an explicit choice (task_watchers) wins; without one, its creator,
+ * Who watches each task: an explicit choice (task_watchers) wins; without one, its creator,
  * its assignee and whoever commented on it.
  */
-export async function findWatchers(tx: Tx, taskId: string): Promise<string[]> {
-  const rows = rowsOf<{ user_id: string }>(
+export async function findWatchersOfTasks(tx: Tx, taskIds: string[]): Promise<Map<string, string[]>> {
+  const watchers = new Map(taskIds.map((id) => [id, [] as string[]]));
+  if (taskIds.length === 0) return watchers;
+  const rows = rowsOf<{ task_id: string; user_id: string }>(
     await tx.execute(sql`
       with implicit as (
-        select created_by as user_id from tasks where id = ${taskId} and created_by is not null
-        union select assignee_id from tasks where id = ${taskId} and assignee_id is not null
-        union select user_id from task_comments where task_id = ${taskId}
-      ), candidates as (select user_id from implicit union select user_id from task_watchers where task_id = ${taskId})
-      select c.user_id from candidates c left join task_watchers tw on tw.task_id = ${taskId} and tw.user_id = c.user_id
-      where coalesce(tw.watching, c.user_id in (select user_id from implicit))`),
+        select id as task_id, created_by as user_id from tasks where id in (${uuidList(taskIds)}) and created_by is not null
+        union select id, assignee_id from tasks where id in (${uuidList(taskIds)}) and assignee_id is not null
+        union select task_id, user_id from task_comments where task_id in (${uuidList(taskIds)})
+      ), candidates as (
+        select task_id, user_id from implicit
+        union select task_id, user_id from task_watchers where task_id in (${uuidList(taskIds)})
+      )
+      select c.task_id, c.user_id from candidates c left join task_watchers tw on tw.task_id = c.task_id and tw.user_id = c.user_id
+      where coalesce(tw.watching, exists (select 1 from implicit i where i.task_id = c.task_id and i.user_id = c.user_id))`),
   );
-  return rows.map((row) => row.user_id);
+  for (const row of rows) watchers.get(row.task_id)?.push(row.user_id);
+  return watchers;
+}
+
+/** Who watches the task (findWatchersOfTasks for one). */
+export async function findWatchers(tx: Tx, taskId: string): Promise<string[]> {
+  return (await findWatchersOfTasks(tx, [taskId])).get(taskId) ?? [];
 }
 
 export type HistoryEntry = { action: string; details: Record<string, unknown> | null };
@@ -149,24 +168,29 @@ export async function findHistoryOfEvent(tx: Tx, event: EventRow): Promise<Histo
 }
 
 /**
- * The task's first change of assignee after it was created, if any: its `from` is who the task
+ * Each task's first change of assignee after it was created, if any: its `from` is who the task
  * was created for (a round may run after later saves have changed the assignee).
  */
-export async function findFirstAssigneeChange(tx: Tx, taskId: string): Promise<HistoryEntry | undefined> {
-  const rows = rowsOf<HistoryEntry>(
+export async function findFirstAssigneeChanges(tx: Tx, taskIds: string[]): Promise<Map<string, HistoryEntry>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = rowsOf<HistoryEntry & { task_id: string }>(
     await tx.execute(sql`
-      select action, details from task_history
-      where task_id = ${taskId} and action = 'ASSIGNEE_CHANGED'
-      order by created_at, id limit 1`),
+      select distinct on (task_id) task_id, action, details from task_history
+      where task_id in (${uuidList(taskIds)}) and action = 'ASSIGNEE_CHANGED'
+      order by task_id, created_at, id`),
   );
-  return rows[0];
+  return new Map(rows.map(({ task_id: taskId, action, details }) => [taskId, { action, details }]));
 }
 
-export async function findComment(tx: Tx, commentId: string): Promise<{ comment: string; userId: string; taskId: string } | undefined> {
-  const rows = rowsOf<{ comment: string; userId: string; taskId: string }>(
-    await tx.execute(sql`select comment, user_id as "userId", task_id as "taskId" from task_comments where id = ${commentId}`),
+export type CommentRow = { id: string; comment: string; userId: string; taskId: string };
+
+/** These comments, by id. */
+export async function findComments(tx: Tx, commentIds: string[]): Promise<Map<string, CommentRow>> {
+  if (commentIds.length === 0) return new Map();
+  const rows = rowsOf<CommentRow>(
+    await tx.execute(sql`select id, comment, user_id as "userId", task_id as "taskId" from task_comments where id in (${uuidList(commentIds)})`),
   );
-  return rows[0];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Which of these people a notification already told of this item (its key, as kept in `items`). */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { outsideRecording } from '../../db/query-log.js';
 import type { EventRow } from '../events/events.repo.js';
 import { deriveNotices, type Notice } from './notifier.derive.js';
+import { RoundLookups } from './notifier.lookups.js';
 import * as repo from './notifier.repo.js';
 
 /** How the notifier works; the defaults suit production, tests shorten or lengthen them. */
@@ -159,8 +160,10 @@ export class Notifier {
         if (!names.has(id)) names.set(id, (await repo.findUserName(tx, id)) ?? 'Someone');
         return names.get(id)!;
       };
+      const lookups = new RoundLookups(tx);
+      await lookups.prefetch(pending);
       const notices: Notice[] = [];
-      for (const event of pending) notices.push(...(await deriveNotices(tx, event, actorName)));
+      for (const event of pending) notices.push(...(await deriveNotices(tx, event, actorName, lookups)));
       await storeRound(tx, notices, collapseMs);
       const newest = pending.reduce((latest, event) => (event.createdAt > latest ? event.createdAt : latest), until);
       await repo.advanceCursor(tx, pending, newest, overlapMs);
