@@ -365,6 +365,8 @@ export type RunSummary = {
   startedAt: Date;
   finishedAt: Date;
   quick: boolean;
+  /** Some scenarios (--only), or no soak or no web checks: its figures do not replace a whole run's. */
+  partial?: boolean;
   /** Refresh docs/benchmarks.md from a quick run too (labelled as one). */
   docs: boolean;
   results: BackendResult[];
@@ -381,7 +383,7 @@ const END = '<!-- bench:results:end -->';
 /** Writes bench/results/<date>-<backend>.{json,md} (and -web) and refreshes docs/benchmarks.md. */
 export function writeResults(summary: RunSummary): string[] {
   const date = summary.startedAt.toISOString().slice(0, 10);
-  const suffix = summary.quick ? '-quick' : '';
+  const suffix = summary.quick ? '-quick' : summary.partial ? '-partial' : '';
   const dir = path.join(benchRoot, 'results');
   fs.mkdirSync(dir, { recursive: true });
   const postgres = summary.results.find((result) => result.backend === 'postgres') ?? summary.reusedPostgres;
@@ -407,15 +409,18 @@ export function writeResults(summary: RunSummary): string[] {
     fs.writeFileSync(`${base}.md`, `# Benchmark ${date}: front end\n\n${webMarkdown(summary.web)}\n`);
     written.push(`${base}.json`, `${base}.md`);
   }
-  // A front-end-only run (--only-web) has no server figures to put in docs/benchmarks.md.
-  if ((summary.quick && !summary.docs) || summary.results.length === 0) return written;
+  // A front-end-only run (--only-web) has no server figures to put in docs/benchmarks.md, and a
+  // quick or partial one writes them only when asked (--docs).
+  if (((summary.quick || summary.partial) && !summary.docs) || summary.results.length === 0) return written;
 
   // docs/benchmarks.md: the generated block between the markers is replaced; the rest is prose.
   const docsPath = path.join(repoRoot, 'docs/benchmarks.md');
   const docs = fs.existsSync(docsPath) ? fs.readFileSync(docsPath, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
   const kind = summary.quick
     ? 'a QUICK run (`--quick`: the small data set, 3 s measurements after a 1 s warm-up, a 30 s soak): indicative only'
-    : 'a full run';
+    : summary.partial
+      ? 'a PARTIAL run (some scenarios, or no soak or front-end checks): its figures stand beside the last full run, not for it'
+      : 'a full run';
   const block = [
     START,
     '',

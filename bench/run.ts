@@ -529,6 +529,7 @@ async function main() {
     startedAt,
     finishedAt: new Date(),
     quick: options.quick,
+    partial: options.only !== undefined || options.soakMinutes === 0 || !options.web,
     docs: options.docs,
     results,
     reusedPostgres: reused,
