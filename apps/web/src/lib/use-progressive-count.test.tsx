@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useProgressiveCount } from './use-progressive-count';
 
 function List({ items }: { items: string[] }) {
@@ -12,6 +12,10 @@ function List({ items }: { items: string[] }) {
     </ul>
   );
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const numbered = (count: number) => Array.from({ length: count }, (_, index) => `Item ${index + 1}`);
 
@@ -34,6 +38,14 @@ describe('a list rendered a few items at a time', () => {
     expect(screen.getAllByRole('listitem').length).toBeLessThan(20);
     await screen.findByText('Item 20');
     expect(screen.getAllByRole('listitem')).toHaveLength(20);
+  });
+
+  it('renders the rest in a tab that paints no frames (in the background), a step at a time', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    render(<List items={numbered(7)} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    await screen.findByText('Item 7', {}, { timeout: 5_000 });
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
   });
 
   it('shows a short list whole in its first render', () => {

@@ -10,6 +10,9 @@ import { startTransition, useEffect, useState } from 'react';
  * The count only grows: a list that changes (a filter, a live update, Show more) renders up to
  * what is already shown at once, and any items beyond it in steps.
  */
+/** How long a step waits for a frame before it renders anyway (a tab in the background). */
+const HIDDEN_TAB_FALLBACK_MS = 250;
+
 export function useProgressiveCount(total: number, { first, step }: { first: number; step: number }): number {
   const [count, setCount] = useState(first);
   const isComplete = count >= total;
@@ -17,13 +20,23 @@ export function useProgressiveCount(total: number, { first, step }: { first: num
     if (isComplete) return;
     // After the frame that paints this step (requestAnimationFrame, then a task), so each step's
     // style and layout is a task of its own rather than one with the next step's.
+    // A hidden tab paints no frames: the fallback renders the rest there.
+    let isDone = false;
+    const next = () => {
+      if (isDone) return;
+      isDone = true;
+      startTransition(() => setCount((shown) => shown + step));
+    };
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timeout = setTimeout(() => startTransition(() => setCount((shown) => shown + step)), 0);
+      timeout = setTimeout(next, 0);
     });
+    const fallback = setTimeout(next, HIDDEN_TAB_FALLBACK_MS);
     return () => {
+      isDone = true;
       cancelAnimationFrame(frame);
       clearTimeout(timeout);
+      clearTimeout(fallback);
     };
   }, [count, isComplete, step]);
   return Math.min(count, total);
