@@ -15,8 +15,8 @@ export const taskOfEvent = (event: EventRow) => (event.type === 'comment.created
  */
 export class RoundLookups {
   private readonly tasks = new Map<string, TaskContext | null>();
-  private readonly audiences = new Map<string, Set<string>>();
-  private readonly watchers = new Map<string, string[]>();
+  private readonly audiences = new Map<string, Set<string> | null>();
+  private readonly watchers = new Map<string, string[] | null>();
   private readonly comments = new Map<string, CommentRow | null>();
   private readonly firstAssigneeChanges = new Map<string, HistoryEntry | null>();
 
@@ -26,67 +26,52 @@ export class RoundLookups {
   async prefetch(events: EventRow[]) {
     const taskEvents = events.filter((event) => !event.type.startsWith('member.'));
     const taskIds = distinct(taskEvents.map(taskOfEvent));
-    await this.loadTasks(taskIds);
-    const projectIds = distinct(taskIds.map((id) => this.tasks.get(id)?.projectId));
-    await this.loadAudiences(projectIds);
+    await this.load(this.tasks, taskIds, repo.findTaskContexts);
+    await this.load(this.audiences, distinct(taskIds.map((id) => this.tasks.get(id)?.projectId)), repo.findProjectAudiences);
     // Comments and status changes tell the task's watchers.
-    await this.loadWatchers(distinct(taskEvents.filter((event) => event.type !== 'task.created' && event.type !== 'comment.updated').map(taskOfEvent)));
-    await this.loadComments(distinct(taskEvents.filter((event) => event.type.startsWith('comment.')).map((event) => event.entityId)));
-    await this.loadFirstAssigneeChanges(distinct(taskEvents.filter((event) => event.type === 'task.created').map(taskOfEvent)));
+    const watched = taskEvents.filter((event) => event.type !== 'task.created' && event.type !== 'comment.updated');
+    await this.load(this.watchers, distinct(watched.map(taskOfEvent)), repo.findWatchersOfTasks);
+    const comments = taskEvents.filter((event) => event.type.startsWith('comment.'));
+    await this.load(this.comments, distinct(comments.map((event) => event.entityId)), repo.findComments);
+    const created = taskEvents.filter((event) => event.type === 'task.created');
+    await this.load(this.firstAssigneeChanges, distinct(created.map(taskOfEvent)), repo.findFirstAssigneeChanges);
   }
 
   async task(taskId: string): Promise<TaskContext | undefined> {
-    if (!this.tasks.has(taskId)) await this.loadTasks([taskId]);
-    return this.tasks.get(taskId) ?? undefined;
+    return (await this.get(this.tasks, taskId, repo.findTaskContexts)) ?? undefined;
   }
 
   async audience(projectId: string): Promise<Set<string>> {
-    if (!this.audiences.has(projectId)) await this.loadAudiences([projectId]);
-    return this.audiences.get(projectId) ?? new Set();
+    return (await this.get(this.audiences, projectId, repo.findProjectAudiences)) ?? new Set();
   }
 
   async watchersOf(taskId: string): Promise<string[]> {
-    if (!this.watchers.has(taskId)) await this.loadWatchers([taskId]);
-    return this.watchers.get(taskId) ?? [];
+    return (await this.get(this.watchers, taskId, repo.findWatchersOfTasks)) ?? [];
   }
 
   async comment(commentId: string): Promise<CommentRow | undefined> {
-    if (!this.comments.has(commentId)) await this.loadComments([commentId]);
-    return this.comments.get(commentId) ?? undefined;
+    return (await this.get(this.comments, commentId, repo.findComments)) ?? undefined;
   }
 
   async firstAssigneeChange(taskId: string): Promise<HistoryEntry | undefined> {
-    if (!this.firstAssigneeChanges.has(taskId)) await this.loadFirstAssigneeChanges([taskId]);
-    return this.firstAssigneeChanges.get(taskId) ?? undefined;
+    return (await this.get(this.firstAssigneeChanges, taskId, repo.findFirstAssigneeChanges)) ?? undefined;
   }
 
-  private async loadTasks(ids: string[]) {
-    const missing = ids.filter((id) => !this.tasks.has(id));
-    const found = await repo.findTaskContexts(this.tx, missing);
-    for (const id of missing) this.tasks.set(id, found.get(id) ?? null);
+  /** One kept answer, read alone when the prefetch did not (null: there is none). */
+  private async get<V>(cache: Map<string, V | null>, id: string, find: Finder<V>): Promise<V | null> {
+    if (!cache.has(id)) await this.load(cache, [id], find);
+    return cache.get(id) ?? null;
   }
 
-  private async loadAudiences(ids: string[]) {
-    const missing = ids.filter((id) => !this.audiences.has(id));
-    for (const [id, audience] of await repo.findProjectAudiences(this.tx, missing)) this.audiences.set(id, audience);
-  }
-
-  private async loadWatchers(ids: string[]) {
-    const missing = ids.filter((id) => !this.watchers.has(id));
-    for (const [id, watchers] of await repo.findWatchersOfTasks(this.tx, missing)) this.watchers.set(id, watchers);
-  }
-
-  private async loadComments(ids: string[]) {
-    const missing = ids.filter((id) => !this.comments.has(id));
-    const found = await repo.findComments(this.tx, missing);
-    for (const id of missing) this.comments.set(id, found.get(id) ?? null);
-  }
-
-  private async loadFirstAssigneeChanges(ids: string[]) {
-    const missing = ids.filter((id) => !this.firstAssigneeChanges.has(id));
-    const found = await repo.findFirstAssigneeChanges(this.tx, missing);
-    for (const id of missing) this.firstAssigneeChanges.set(id, found.get(id) ?? null);
+  /** Reads the ids not kept yet in one statement, and keeps an answer (null for none) for each. */
+  private async load<V>(cache: Map<string, V | null>, ids: string[], find: Finder<V>) {
+    const missing = ids.filter((id) => !cache.has(id));
+    if (missing.length === 0) return;
+    const found = await find(this.tx, missing);
+    for (const id of missing) cache.set(id, found.get(id) ?? null);
   }
 }
+
+type Finder<V> = (tx: Tx, ids: string[]) => Promise<Map<string, V>>;
 
 const distinct = (ids: Array<string | null | undefined>): string[] => [...new Set(ids.filter((id): id is string => Boolean(id)))];
