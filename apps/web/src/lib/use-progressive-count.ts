@@ -1,5 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 
+/** How long a step waits for a frame before it renders anyway (a tab in the background). */
+const HIDDEN_TAB_FALLBACK_MS = 250;
+
 /**
  * How many of a long list's items to render: `first` at once, then `step` more after each
  * frame until all are there (decision 017, fifth pass). A page of 24 todo cards is about 1,200
@@ -10,9 +13,6 @@ import { startTransition, useEffect, useState } from 'react';
  * The count only grows: a list that changes (a filter, a live update, Show more) renders up to
  * what is already shown at once, and any items beyond it in steps.
  */
-/** How long a step waits for a frame before it renders anyway (a tab in the background). */
-const HIDDEN_TAB_FALLBACK_MS = 250;
-
 export function useProgressiveCount(total: number, { first, step }: { first: number; step: number }): number {
   const [count, setCount] = useState(first);
   const isComplete = count >= total;

@@ -48,7 +48,7 @@ const ConfirmDialog = lazyDialog(() => import('@/components/ui/confirm-dialog').
 // The router puts the first screen's data in the cache before this page first renders.
 export { prefetchFirstScreen } from '../api/first-screen';
 
-/** Cards rendered in the first commit, then per frame: two rows of the widest grid. */
+/** Cards rendered in the first commit, then per frame: a row of the widest grid (three columns). */
 const CARDS_AT_ONCE = 3;
 
 /** The dashboard's delete question (SPEC 5 leaves its wording open; see docs/web.md). */
