@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mergeIconModule, type IconNode } from '../../tools/icons/icon-paths';
+import { mergeIconModule, readIconNode, type IconNode } from '../../tools/icons/icon-paths';
 import { expect, test } from '../fixtures';
 
 // The build draws each of lucide-react's icons with one path (tools/icons/icon-paths.ts).
@@ -9,10 +9,6 @@ import { expect, test } from '../fixtures';
 // and that the app as built draws them that way.
 
 const iconsDir = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules/lucide-react/dist/esm/icons');
-const nodeOf = (source: string): IconNode | undefined => {
-  const literal = /\bnode:\s*(\[[\s\S]*?\]\s*\])\s*[,}]/.exec(source)?.[1];
-  return literal ? (JSON.parse(literal.replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":')) as IconNode) : undefined;
-};
 const CELL = 48;
 const COLUMNS = 40;
 const cell = (node: IconNode, index: number) =>
@@ -28,8 +24,8 @@ test('every icon the build rewrites draws the same picture as lucide-react', asy
     const source = fs.readFileSync(path.join(iconsDir, file), 'utf8');
     const merged = mergeIconModule(source);
     if (merged === source) continue;
-    const original = nodeOf(source)!;
-    const single = nodeOf(merged)!;
+    const original = readIconNode(source)!;
+    const single = readIconNode(merged)!;
     expect(single, file).toHaveLength(1);
     names.push(file);
     before.push(cell(original, names.length - 1));

@@ -103,19 +103,24 @@ export function mergeIconNode(node: IconNode): IconNode {
 /** The `node: [...]` array literal of a lucide-react icon module (dist/esm/icons/*.mjs). */
 const nodeLiteral = /(\bnode:\s*)(\[[\s\S]*?\]\s*\])(\s*[,}])/;
 
-/** An icon module's source with its node merged; any other source, or one it cannot read, unchanged. */
-export function mergeIconModule(source: string): string {
-  const match = nodeLiteral.exec(source);
-  if (!match) return source;
-  let node: unknown;
+/** The icon an icon module draws (its `node`), or undefined for a module that lists none (an alias, say). */
+export function readIconNode(source: string): IconNode | undefined {
+  const literal = nodeLiteral.exec(source)?.[2];
+  if (literal === undefined) return undefined;
   try {
     // The array is plain data written by lucide's build: arrays, objects, strings and numbers.
-    node = JSON.parse(match[2]!.replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":'));
+    const node: unknown = JSON.parse(literal.replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":'));
+    return Array.isArray(node) ? (node as IconNode) : undefined;
   } catch {
-    return source;
+    return undefined;
   }
-  if (!Array.isArray(node)) return source;
-  const merged = mergeIconNode(node as IconNode);
+}
+
+/** An icon module's source with its node merged; any other source, or one it cannot read, unchanged. */
+export function mergeIconModule(source: string): string {
+  const node = readIconNode(source);
+  if (!node) return source;
+  const merged = mergeIconNode(node);
   if (merged === node) return source;
   return source.replace(nodeLiteral, (_all, before: string, _array: string, after: string) => `${before}${JSON.stringify(merged)}${after}`);
 }
