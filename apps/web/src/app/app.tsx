@@ -1,12 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { appRoutes } from './router';
+import { routerOptions } from '@/lib/router-options';
+
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter {...routerOptions}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
-import { useLogout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import type { PageRequest } from '@/lib/keyboard/use-create-shortcut';
 import { navItems } from '../shell/nav-items';
 import { useTheme } from '../theme/use-theme';
@@ -60,7 +60,7 @@ export function usePaletteCommands({
   const navigate = useNavigate();
   const { user } = useMe();
   const { theme, toggleTheme } = useTheme();
-  const logout = useLogout();
+  const { signOut } = useSignOut();
   const then = (action: () => void) => () => {
     close();
     action();
@@ -106,12 +106,7 @@ export function usePaletteCommands({
       label: 'Sign out',
       keywords: 'log out logout leave',
       icon: <LogOut />,
-      run: then(() =>
-        logout.mutate(undefined, {
-          onError: (error) => console.error('Sign out failed:', error),
-          onSettled: () => void navigate(paths.login.href(), { replace: true }),
-        }),
-      ),
+      run: then(signOut),
     },
   ];
 }

@@ -1,26 +1,18 @@
 import { LogOut } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 
 export function SignOutButton() {
-  const navigate = useNavigate();
-  const logoutMutation = useLogout();
+  const { signOut, isPending } = useSignOut();
   return (
     <Button
       variant="ghost"
       className="px-2.5 sm:px-3"
-      isLoading={logoutMutation.isPending}
+      isLoading={isPending}
       aria-label="Sign out"
-      onClick={() =>
-        logoutMutation.mutate(undefined, {
-          onError: (error) => console.error('Sign out failed:', error),
-          onSettled: () => void navigate(paths.login.href(), { replace: true }),
-        })
-      }
+      onClick={signOut}
     >
-      {!logoutMutation.isPending && <LogOut aria-hidden="true" className="size-4" />}
+      {!isPending && <LogOut aria-hidden="true" className="size-4" />}
       <span className="hidden sm:inline">Sign out</span>
     </Button>
   );

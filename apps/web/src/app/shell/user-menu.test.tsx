@@ -37,6 +37,17 @@ describe('UserMenu', () => {
     await waitFor(() => expect(location().pathname).toBe('/settings'));
   });
 
+  it('Sign out signs out and opens /login, which remembers the page to come back to', async () => {
+    const { calls } = fakeServer(() => ({ status: 200, body: { success: true, message: 'Logged out successfully' } }));
+    const user = userEvent.setup();
+    const { location } = renderScreen(<UserMenu user={person('me', 'Mona Lisa')} />, { url: '/settings?tab=security', path: '/settings' });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(location().state).toEqual({ from: '/settings?tab=security' });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/v1/auth/logout']);
+  });
+
   it('shows the avatar image, and the initials again when it cannot load', async () => {
     fakeServer(() => ({ status: 404, body: {} }));
     renderScreen(<UserMenu user={{ ...person('me', 'Mona Lisa'), avatar: '/api/v1/users/me/avatar?v=1' }} />, { url: '/', path: '/' });

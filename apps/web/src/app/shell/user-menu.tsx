@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 
 const itemClassName =
   'flex w-full cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
@@ -16,7 +16,7 @@ const itemClassName =
  */
 export function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
-  const logoutMutation = useLogout();
+  const { signOut } = useSignOut();
   const [isOpen, setIsOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -98,12 +98,7 @@ export function UserMenu({ user }: { user: User }) {
             tabIndex={-1}
             className={itemClassName}
             onClick={() =>
-              choose(() =>
-                logoutMutation.mutate(undefined, {
-                  onError: (error) => console.error('Sign out failed:', error),
-                  onSettled: () => void navigate(paths.login.href(), { replace: true }),
-                }),
-              )
+              choose(signOut)
             }
           >
             <LogOut aria-hidden="true" className="size-4" />

@@ -1,6 +1,7 @@
-import { arrow, autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom';
 import {
   cloneElement,
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useRef,
@@ -11,9 +12,15 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { createPortal } from 'react-dom';
+import type { Side } from './tooltip-content';
 
-type Side = 'top' | 'bottom' | 'left' | 'right';
+/**
+ * The tooltip's bubble, loaded when a tooltip first opens, and asked for as soon as the pointer
+ * rests on a trigger: Floating UI and React DOM's portals are no part of a page's start (decision
+ * 017, sixth pass).
+ */
+const loadContent = () => import('./tooltip-content');
+const TooltipContent = lazy(loadContent);
 
 /** The handlers a tooltip adds to its trigger; the trigger's own run first. */
 interface TriggerProps {
@@ -89,6 +96,7 @@ export function Tooltip({ content, children, side = 'top' }: { content: ReactNod
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(event);
       if (event.pointerType === 'touch') return;
+      void loadContent();
       const element = event.currentTarget;
       cancelTimer();
       timer.current = window.setTimeout(() => open(element), OPEN_DELAY_MS);
@@ -122,50 +130,12 @@ export function Tooltip({ content, children, side = 'top' }: { content: ReactNod
     <>
       {trigger}
       {anchor && (
-        <TooltipContent anchor={anchor} id={id} side={side}>
-          {content}
-        </TooltipContent>
+        <Suspense fallback={null}>
+          <TooltipContent anchor={anchor} id={id} side={side}>
+            {content}
+          </TooltipContent>
+        </Suspense>
       )}
     </>
-  );
-}
-
-const ARROW_SIZE = 8;
-const oppositeSide: Record<Side, Side> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
-
-function TooltipContent({ anchor, id, side, children }: { anchor: HTMLElement; id: string; side: Side; children: ReactNode }) {
-  const arrowRef = useRef<HTMLDivElement>(null);
-  const { refs, floatingStyles, placement, middlewareData } = useFloating({
-    elements: { reference: anchor },
-    placement: side,
-    strategy: 'fixed',
-    whileElementsMounted: autoUpdate,
-    middleware: [offset(6), flip(), shift({ padding: 8 }), arrow({ element: arrowRef })],
-  });
-  const placedSide = placement.split('-')[0] as Side;
-  const arrowAt = middlewareData.arrow;
-  return createPortal(
-    <div
-      ref={refs.setFloating}
-      id={id}
-      role="tooltip"
-      style={floatingStyles}
-      className="pointer-events-none z-50 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-    >
-      {children}
-      <div
-        ref={arrowRef}
-        aria-hidden="true"
-        className="absolute rotate-45 bg-slate-900 dark:bg-slate-100"
-        style={{
-          width: ARROW_SIZE,
-          height: ARROW_SIZE,
-          left: arrowAt?.x,
-          top: arrowAt?.y,
-          [oppositeSide[placedSide]]: -ARROW_SIZE / 2,
-        }}
-      />
-    </div>,
-    document.body,
   );
 }

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routerOptions } from '@/lib/router-options';
+import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type NavigateOptions, type RouteObject, type To } from 'react-router';
 
 /** A query client as the app's, without retries (a failure shows at once). */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -43,21 +44,40 @@ export interface RenderOptions {
  */
 export function renderScreen(ui: ReactNode, { url = '/', path = '*', withToasts = false, state }: RenderOptions = {}) {
   const client = testQueryClient();
-  const router = createMemoryRouter(
-    [
-      { path, element: ui },
-      ...(path === '*' ? [] : [{ path: '*', element: <Elsewhere /> }]),
-    ],
-    { initialEntries: [state === undefined ? url : entryWithState(url, state)] },
-  );
+  const routes: RouteObject[] = [{ path, element: ui }, ...(path === '*' ? [] : [{ path: '*', element: <Elsewhere /> }])];
+  // The router as the app has it (app.tsx: a declarative router rendering the routes), watched
+  // by a probe that keeps its location and navigate function for the test.
+  const probe: { location?: Location; navigate?: NavigateFunction } = {};
   const result = render(
     <QueryClientProvider client={client}>
       {withToasts && <Toaster />}
-      <RouterProvider router={router} />
+      <MemoryRouter {...routerOptions} initialEntries={[state === undefined ? url : entryWithState(url, state)]}>
+        <Routes routes={routes} />
+        <Probe into={probe} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  const location = () => router.state.location;
+  const router = {
+    /** Where the router is now. */
+    get state() {
+      return { location: probe.location! };
+    },
+    /** Navigates as a screen would. */
+    navigate: ((to: To | number, options?: NavigateOptions) => (typeof to === 'number' ? probe.navigate!(to) : probe.navigate!(to, options))) as NavigateFunction,
+  };
+  const location = () => probe.location!;
   return { ...result, router, queryClient: client, location };
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** Keeps the router's current location and navigate function in `into`. */
+function Probe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
+  into.location = useLocation();
+  into.navigate = useNavigate();
+  return null;
 }
 
 /** A history entry at `url` carrying `state`. */
