@@ -51,7 +51,10 @@ test.describe('speed of use: the palette and the keyboard', () => {
     await expect(selected).toContainText('Water the plants');
     await expect(page.getByRole('status').filter({ hasText: 'Water the plants, todo 1 of 1, selected' })).toBeAttached();
     await page.keyboard.press('x');
-    await expect(selected.getByRole('checkbox')).toBeChecked();
+    // Ticked: completed todos are hidden by default (issue 18), so it leaves the list for the
+    // count of hidden ones (the checked card may already be gone when first looked at).
+    await expect(page.getByRole('button', { name: 'Show completed (1)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Water the plants' })).toBeHidden();
 
     await page.keyboard.press('g');
     await page.keyboard.press('w');
