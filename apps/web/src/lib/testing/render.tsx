@@ -52,7 +52,7 @@ export function renderScreen(ui: ReactNode, { url = '/', path = '*', withToasts 
     <QueryClientProvider client={client}>
       {withToasts && <Toaster />}
       <MemoryRouter {...routerOptions} initialEntries={[state === undefined ? url : entryWithState(url, state)]}>
-        <Routes routes={routes} />
+        <ScreenRoutes routes={routes} />
         <Probe into={probe} />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -69,7 +69,8 @@ export function renderScreen(ui: ReactNode, { url = '/', path = '*', withToasts 
   return { ...result, router, queryClient: client, location };
 }
 
-function Routes({ routes }: { routes: RouteObject[] }) {
+/** The screen's routes, rendered as the app renders its own (app/app.tsx). */
+function ScreenRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
