@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { routerOptions } from '@/lib/router-options';
 import { AppProviders } from './providers';
 import { appRoutes } from './router';
-import { routerOptions } from '@/lib/router-options';
 
 function AppRoutes() {
   return useRoutes(appRoutes);
