@@ -6,7 +6,14 @@ import type { Kind } from './load/scenarios.js';
 import type { WebResult } from './web/web.js';
 
 /** CPU per request in ms (utime+stime from /proc); null where the database's processes are not known. */
-export type Cpu = { serverMs: number; databaseMs: number | null; totalMs: number | null; requests: number };
+export type Cpu = {
+  serverMs: number;
+  databaseMs: number | null;
+  totalMs: number | null;
+  requests: number;
+  /** The database's share by process kind (bench/lib/proc.ts processKind; "ended": children that ended during the run). */
+  databaseKinds?: Record<string, number>;
+};
 export type Run = {
   requestsPerSecond: number;
   p50: number;
@@ -48,6 +55,11 @@ export type StartTimes = {
   /** The seeded data set's DATA_DIR, restarted after the load. */
   seededRestartSeconds?: number;
 };
+/** Each CPU-target scenario on both backends in alternating rounds (bench/run.ts compareBackends). */
+export type HeadToHead = {
+  rounds: number;
+  scenarios: Array<{ id: string; title: string; runs: Record<number, { embedded: Run[]; postgres: Run[] }> }>;
+};
 export type BackendResult = {
   backend: 'embedded' | 'postgres';
   scale: string;
@@ -70,6 +82,8 @@ export type BackendResult = {
     install?: { afterStart: InstallMemory; settled?: InstallMemory; afterLoad: InstallMemory; afterSoak?: InstallMemory };
   };
   starts?: StartTimes;
+  /** The default install against the external PostgreSQL, both up at once, in alternating rounds (embedded only). */
+  headToHead?: HeadToHead;
   explain: ExplainReport;
   machine?: { loadavg1: number; loadavg5: number; loadavg15: number; cores: number };
 };
@@ -246,16 +260,78 @@ function memoryLines(result: BackendResult): string {
   return lines.join('\n');
 }
 
+const mean = (values: number[]) => (values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length);
+
+/** The default install over the external PostgreSQL in a head-to-head comparison: mean req/s, and mean total CPU a request. */
+function headToHeadRatios(comparison: HeadToHead | undefined, id: string, connections: number) {
+  const runs = comparison?.scenarios.find((item) => item.id === id)?.runs[connections];
+  if (!runs) return undefined;
+  const rate = (list: Run[]) => mean(list.map((run) => run.requestsPerSecond));
+  const cpu = (list: Run[]) => mean(list.map((run) => run.cpu?.totalMs).filter((value): value is number => typeof value === 'number'));
+  const [embedded, postgres] = [rate(runs.embedded), rate(runs.postgres)];
+  const [embeddedCpu, postgresCpu] = [cpu(runs.embedded), cpu(runs.postgres)];
+  return {
+    embedded: embedded === undefined ? undefined : round(embedded, 1),
+    postgres: postgres === undefined ? undefined : round(postgres, 1),
+    requests: embedded !== undefined && postgres ? round(embedded / postgres, 2) : undefined,
+    embeddedCpu: embeddedCpu === undefined ? undefined : round(embeddedCpu, 3),
+    postgresCpu: postgresCpu === undefined ? undefined : round(postgresCpu, 3),
+  };
+}
+
+/** The head-to-head comparison as a table: each round's req/s on each backend, their means and ratio, and the mean CPU a request. */
+export function headToHeadMarkdown(comparison: HeadToHead): string {
+  const lines = [
+    '### The default install against the external PostgreSQL, head to head',
+    '',
+    `Both installs up at once, on the data their main runs left; each scenario measured on one and then the other, the order reversed every other round (${comparison.rounds} rounds each), so that the machine's drift falls on both alike. CPU is server plus database (the external server's figure leaves out its processes that ended during a run, such as autovacuum workers; the embedded one's counts them).`,
+    '',
+    '| endpoint | conn | default install: req/s per round | external: req/s per round | default ÷ external | CPU ms/req: default | external |',
+    '|---|--:|---|---|--:|--:|--:|',
+  ];
+  for (const scenario of comparison.scenarios) {
+    for (const [connections, runs] of Object.entries(scenario.runs)) {
+      const ratios = headToHeadRatios(comparison, scenario.id, Number(connections))!;
+      const list = (items: Run[]) => items.map((run) => run.requestsPerSecond).join(', ');
+      lines.push(
+        `| ${scenario.title} | ${connections} | ${list(runs.embedded)} | ${list(runs.postgres)} | **${show(ratios.requests)}** | ${show(ratios.embeddedCpu)} | ${show(ratios.postgresCpu)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+const KINDS = ['connections', 'autovacuum', 'ended', 'background', 'postmaster'] as const;
+
+/** Where the database's CPU of each CPU-target scenario went, at 1 connection, by process kind. */
+export function databaseKindsMarkdown(result: BackendResult): string {
+  const rows = result.scenarios.filter((scenario) => scenario.cpuTarget && scenario.runs[1]?.cpu?.databaseKinds);
+  if (rows.length === 0) return '';
+  const lines = [
+    `Where the database's CPU goes (${result.backend === 'embedded' ? 'the default install' : 'external PostgreSQL'}, 1 connection, ms a request): the app's connections; autovacuum workers alive at the end of the run; processes that ended during it (autovacuum workers, mostly${result.backend === 'embedded' ? '' : '; not counted for an external server'}); the background processes (checkpointer, background writer, WAL writer, launchers); the postmaster.`,
+    '',
+    `| endpoint | ${KINDS.join(' | ')} | database |`,
+    `|---|${KINDS.map(() => '--:|').join('')}--:|`,
+  ];
+  for (const scenario of rows) {
+    const cpu = scenario.runs[1]!.cpu!;
+    lines.push(`| ${scenario.title} | ${KINDS.map((kind) => show(cpu.databaseKinds![kind] ?? 0)).join(' | ')} | ${show(cpu.databaseMs)} |`);
+  }
+  return lines.join('\n');
+}
+
 /** Issue 15's targets side by side: the default install against the external PostgreSQL of the same run. */
 export function issue15Table(embedded: BackendResult, postgres?: BackendResult): string {
   const lines = [
-    '| issue 15 target | endpoint | default install: CPU ms/req (server + database = total) | result | external PostgreSQL: CPU ms/req | default ÷ external req/s (1 conn) |',
+    `| issue 15 target | endpoint | default install: CPU ms/req (server + database = total) | result | external PostgreSQL: CPU ms/req | default ÷ external req/s (1 conn${embedded.headToHead ? ', head to head' : ''}) |`,
     '|---|---|--:|---|--:|--:|',
   ];
   for (const scenario of embedded.scenarios.filter((item) => item.cpuTarget)) {
     const cpu = scenario.runs[1]?.cpu;
     const other = postgres?.scenarios.find((item) => item.id === scenario.id)?.runs[1];
-    const ratio = other && scenario.runs[1] ? round(scenario.runs[1].requestsPerSecond / other.requestsPerSecond, 2) : undefined;
+    // Head to head when the run made one (both up at once, alternating rounds), else the two main runs'.
+    const paired = headToHeadRatios(embedded.headToHead, scenario.id, 1);
+    const ratio = paired ? paired.requests : other && scenario.runs[1] ? round(scenario.runs[1].requestsPerSecond / other.requestsPerSecond, 2) : undefined;
     const parts = (value: Cpu | undefined) => (value ? `${value.serverMs} + ${show(value.databaseMs)} = **${show(value.totalMs)}**` : '—');
     lines.push(
       `| ${scenario.cpuTarget!.operation} ≤ ${scenario.cpuTarget!.ms} ms | ${scenario.title} | ${parts(cpu)} | ${mark(cpuVerdictFor(scenario).met)} | ${other ? parts(other.cpu) : '—'} | ${show(ratio)} |`,
@@ -396,7 +472,17 @@ export function writeResults(summary: RunSummary): string[] {
     node: process.version,
     machineAtStart: summary.machineAtStart,
   };
-  const targets = embedded ? ['### Issue 15 targets (the default install)', '', issue15Table(embedded, postgres), ''].join('\n') : '';
+  const targets = embedded
+    ? [
+        '### Issue 15 targets (the default install)',
+        '',
+        issue15Table(embedded, postgres),
+        '',
+        databaseKindsMarkdown(embedded),
+        '',
+        ...(embedded.headToHead ? [headToHeadMarkdown(embedded.headToHead), ''] : []),
+      ].join('\n')
+    : '';
   for (const result of summary.results) {
     const base = path.join(dir, `${date}-${result.backend}${suffix}`);
     fs.writeFileSync(`${base}.json`, `${JSON.stringify({ ...meta, ...result }, null, 2)}\n`);

@@ -27,6 +27,7 @@ import {
   appProcesses,
   CLOCK_TICKS,
   cpuMsBetween,
+  cpuMsByKind,
   cpuSnapshot,
   embeddedDatabase,
   externalDatabase,
@@ -42,6 +43,7 @@ import {
   writeResults,
   type BackendResult,
   type Cpu,
+  type HeadToHead,
   type Run,
   type InstallMemory,
   type ScenarioResult,
@@ -74,6 +76,12 @@ type Options = {
   docs: boolean;
   /** Scenario ids to measure (--only=a,b); every scenario when unset. */
   only: string[] | undefined;
+  /**
+   * Rounds of the head-to-head comparison when both backends run (--compare-rounds=N, 0 skips
+   * it): both installs up at once, each CPU-target scenario measured on one then the other,
+   * the order reversed every other round.
+   */
+  compareRounds: number;
 };
 
 /** How long the install is left alone before its idle memory (and CPU) is read. */
@@ -105,6 +113,7 @@ function parseOptions(argv: string[]): Options {
     processes: parseProcesses(value('processes') ?? '1,2'),
     docs: flag('docs'),
     only: value('only')?.split(',').filter(Boolean),
+    compareRounds: Number(value('compare-rounds') ?? 2),
   };
 }
 
@@ -166,14 +175,18 @@ async function untilQuiet(meters: Meters) {
 async function measure(options: Options, url: string, requests: unknown[], connections: number, meters: Meters) {
   await untilQuiet(meters);
   await runAutocannon({ url, connections: Math.min(connections, 10), duration: options.warmup, requests });
-  const before = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database) };
+  const before = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database, true) };
   const result = await runAutocannon({ url, connections, duration: options.duration, requests });
-  const after = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database) };
+  const after = { server: cpuSnapshot(meters.server), database: cpuSnapshot(meters.database, true) };
   const count = result.requestsTotal;
   const serverMs = perRequest(cpuMsBetween(before.server, after.server), count);
   const databaseMs = perRequest(cpuMsBetween(before.database, after.database), count);
+  const kinds = cpuMsByKind(before.database, after.database);
+  const databaseKinds = kinds && count > 0 ? Object.fromEntries(Object.entries(kinds).map(([kind, ms]) => [kind, round(ms / count, 3)])) : undefined;
   const cpu: Cpu | undefined =
-    serverMs === null ? undefined : { serverMs, databaseMs, totalMs: databaseMs === null ? null : round(serverMs + databaseMs, 3), requests: count };
+    serverMs === null
+      ? undefined
+      : { serverMs, databaseMs, totalMs: databaseMs === null ? null : round(serverMs + databaseMs, 3), requests: count, ...(databaseKinds ? { databaseKinds } : {}) };
   return { result, cpu };
 }
 
@@ -361,7 +374,10 @@ function metersFor(server: AppServer, target: ExplainTarget, database: string): 
   return 'unknown' in external ? { server: app, database: undefined, databaseUnknown: external.unknown } : { server: app, database: external };
 }
 
-async function runBackend(options: Options, backend: Backend, raw: Running, adminUrl: string | undefined) {
+/** A backend's seeded data, kept after its run for the head-to-head comparison. */
+type Side = { backend: Backend; target: ExplainTarget; fixtures: Fixtures; database: string };
+
+async function runBackend(options: Options, backend: Backend, raw: Running, adminUrl: string | undefined, keepDatabase: boolean) {
   const scale = scales[options.quick ? 'quick' : 'full'];
   const database = `tasklane_bench_${process.pid}`;
   const runDir = path.join(dataRoot, 'run-embedded');
@@ -371,6 +387,7 @@ async function runBackend(options: Options, backend: Backend, raw: Running, admi
   let explain: ExplainReport;
   let server: AppServer | undefined;
   let web: WebResult | undefined;
+  let kept = false;
   try {
     explain = await explainLists(target, seeded.fixtures);
     log(`${backend}: EXPLAIN of ${explain.requests.length} lists: ${explain.ok ? 'every one uses indexes' : 'SEQUENTIAL SCANS FOUND or counts per status not index-only'}`);
@@ -437,10 +454,51 @@ async function runBackend(options: Options, backend: Backend, raw: Running, admi
       ...(starts ? { starts } : {}),
       explain,
     };
-    return { result, web };
+    kept = keepDatabase;
+    const side: Side = { backend, target, fixtures: seeded.fixtures, database };
+    return { result, web, side };
   } finally {
     await server?.stop();
-    if (backend === 'postgres') await dropPostgres(adminUrl!, database);
+    if (backend === 'postgres' && !kept) await dropPostgres(adminUrl!, database);
+  }
+}
+
+/**
+ * Issue 15's "the default install at least as fast as an external PostgreSQL", measured fairly:
+ * the two backends' main runs are minutes apart on a shared machine, so their ratio mixes in
+ * the machine's drift. Here both installs run at once, on their data as their main runs left it,
+ * and each scenario with a CPU target is measured on one and then the other, the order reversed
+ * every other round (ABBA), at each connection count.
+ */
+async function compareBackends(options: Options, sides: Side[]): Promise<HeadToHead> {
+  const running: Array<{ side: Side; server: AppServer; meters: Meters; cookie: string }> = [];
+  try {
+    for (const side of sides) {
+      const server = await startAppServer(side.target.kind === 'embedded' ? { dataDir: side.target.dataDir } : { databaseUrl: side.target.url });
+      running.push({ side, server, meters: metersFor(server, side.target, side.database), cookie: await signIn(server.url, side.fixtures) });
+    }
+    const rows: HeadToHead['scenarios'] = [];
+    for (const { id, title } of scenarios(sides[0]!.fixtures).filter((scenario) => scenario.cpuTarget && (!options.only || options.only.includes(scenario.id)))) {
+      const byConnections: HeadToHead['scenarios'][number]['runs'] = {};
+      for (const connections of options.connections) {
+        const runs: Record<Backend, Run[]> = { embedded: [], postgres: [] };
+        for (let round_ = 0; round_ < options.compareRounds; round_ += 1) {
+          for (const { side, server, meters, cookie } of round_ % 2 === 0 ? running : [...running].reverse()) {
+            const scenario = scenarios(side.fixtures).find((item) => item.id === id)!;
+            const load = machineLoad().loadavg1;
+            const measured = await measure(options, server.url, [requestFor(scenario, cookie)], connections, meters);
+            const result = summary(measured.result);
+            runs[side.backend].push({ ...result, ratioToRaw: 0, loadavg1: load, ...(measured.cpu ? { cpu: measured.cpu } : {}) });
+            log(`head to head, round ${round_ + 1}: ${side.backend}: ${title} at ${connections}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, CPU ms/req ${measured.cpu?.totalMs ?? measured.cpu?.serverMs ?? '?'}`);
+          }
+        }
+        byConnections[connections] = runs;
+      }
+      rows.push({ id, title, runs: byConnections });
+    }
+    return { rounds: options.compareRounds, scenarios: rows };
+  } finally {
+    for (const { server } of running) await server.stop();
   }
 }
 
@@ -505,14 +563,17 @@ async function main() {
 
   const raw = await startRawServer();
   const results: BackendResult[] = [];
+  const compare = backends.length === 2 && options.compareRounds > 0;
+  const sides: Side[] = [];
   const failures: string[] = [];
   let web: WebResult | undefined;
   try {
     for (const backend of backends) {
       try {
-        const ran = await runBackend(options, backend, raw, adminUrl);
+        const ran = await runBackend(options, backend, raw, adminUrl, compare);
         results.push({ ...ran.result, machine: machineLoad() });
         web ??= ran.web;
+        sides.push(ran.side);
       } catch (error) {
         // The other backend's results are still worth writing; the run fails at the end.
         failures.push(`${backend}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -521,6 +582,21 @@ async function main() {
     }
   } finally {
     await raw.stop();
+  }
+  const keptPostgres = sides.find((side) => side.backend === 'postgres');
+  try {
+    if (compare && sides.length === 2) {
+      log(`head to head: both installs at once, ${options.compareRounds} rounds (ABBA)`);
+      const embedded = results.find((result) => result.backend === 'embedded')!;
+      // The default install first in the first round, the external server first in the second, and so on.
+      const order = (['embedded', 'postgres'] as const).map((backend) => sides.find((side) => side.backend === backend)!);
+      embedded.headToHead = await compareBackends(options, order);
+    }
+  } catch (error) {
+    failures.push(`head to head: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(`head to head FAILED: ${failures.at(-1)}`);
+  } finally {
+    if (keptPostgres) await dropPostgres(adminUrl!, keptPostgres.database);
   }
   // A run of the default install alone (--backend=embedded) is compared with the last full external PostgreSQL run on record.
   const reused = !options.quick && !results.some((result) => result.backend === 'postgres') ? latestPostgresResult() : undefined;

@@ -154,17 +154,52 @@ export function externalDatabase(url: string, database: string): ProcessGroup | 
   };
 }
 
-export type CpuSnapshot = { ticks: Map<number, number>; reaped: number };
+export type CpuSnapshot = { ticks: Map<number, number>; kinds: Map<number, string>; reaped: number };
 
-export function cpuSnapshot(group: ProcessGroup | undefined): CpuSnapshot | undefined {
+/**
+ * What a PostgreSQL process is, from its title: a client's connection, an autovacuum worker,
+ * one of the server's background processes (checkpointer, background writer, WAL writer, the
+ * launchers), or the postmaster itself. Other processes (the app's) are "process".
+ */
+export function processKind(pid: number): string {
+  const title = commandLine(pid);
+  if (/autovacuum worker/.test(title)) return 'autovacuum';
+  if (/^postgres: .*(?:\[local\]|\(\d+\))/.test(title)) return 'connections';
+  if (/^postgres: /.test(title)) return 'background';
+  if (/(?:^|\/)postgres(?: |$)/.test(title)) return 'postmaster';
+  return 'process';
+}
+
+export function cpuSnapshot(group: ProcessGroup | undefined, withKinds = false): CpuSnapshot | undefined {
   const members = group?.members();
   if (!members) return undefined;
   const ticks = new Map<number, number>();
+  const kinds = new Map<number, string>();
   for (const pid of members.pids) {
     const stat = readStat(pid);
-    if (stat) ticks.set(pid, stat.ticks);
+    if (!stat) continue;
+    ticks.set(pid, stat.ticks);
+    if (withKinds) kinds.set(pid, processKind(pid));
   }
-  return { ticks, reaped: members.reaper ? (readStat(members.reaper)?.childTicks ?? 0) : 0 };
+  return { ticks, kinds, reaped: members.reaper ? (readStat(members.reaper)?.childTicks ?? 0) : 0 };
+}
+
+/**
+ * The same as cpuMsBetween, split by process kind (processKind; a process's kind as the later
+ * snapshot saw it, else the earlier). "ended": children that ended in between (autovacuum
+ * workers, closed connections), known only where the group has a reaper (the embedded server).
+ */
+export function cpuMsByKind(before: CpuSnapshot | undefined, after: CpuSnapshot | undefined): Record<string, number> | undefined {
+  if (!before || !after) return undefined;
+  const byKind: Record<string, number> = {};
+  const add = (kind: string, ticks: number) => {
+    byKind[kind] = (byKind[kind] ?? 0) + (ticks * 1000) / CLOCK_TICKS;
+  };
+  for (const [pid, now] of after.ticks) add(after.kinds.get(pid) ?? before.kinds.get(pid) ?? 'process', now - (before.ticks.get(pid) ?? 0));
+  let gone = 0;
+  for (const [pid, then] of before.ticks) if (!after.ticks.has(pid)) gone += then;
+  add('ended', Math.max(0, after.reaped - before.reaped - gone));
+  return byKind;
 }
 
 /**
