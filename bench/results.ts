@@ -456,12 +456,23 @@ export type RunSummary = {
 const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
 
+/**
+ * A partial run's files are kept beside the day's earlier partial runs (which the docs may cite),
+ * not over them: -partial, then -partial-2, -partial-3, ...
+ */
+function freePartialSuffix(dir: string, date: string): string {
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? '-partial' : `-partial-${n}`;
+    if (!['embedded', 'postgres', 'web'].some((kind) => fs.existsSync(path.join(dir, `${date}-${kind}${suffix}.json`)))) return suffix;
+  }
+}
+
 /** Writes bench/results/<date>-<backend>.{json,md} (and -web) and refreshes docs/benchmarks.md. */
 export function writeResults(summary: RunSummary): string[] {
   const date = summary.startedAt.toISOString().slice(0, 10);
-  const suffix = summary.quick ? '-quick' : summary.partial ? '-partial' : '';
   const dir = path.join(benchRoot, 'results');
   fs.mkdirSync(dir, { recursive: true });
+  const suffix = summary.quick ? '-quick' : summary.partial ? freePartialSuffix(dir, date) : '';
   const postgres = summary.results.find((result) => result.backend === 'postgres') ?? summary.reusedPostgres;
   const embedded = summary.results.find((result) => result.backend === 'embedded');
   const written: string[] = [];

@@ -18,6 +18,12 @@ export type Fixtures = {
   userEmails: string[];
   bigProject: { id: string; features: number };
   bigFeature: { id: string; tasks: number; searchTerm: string };
+  /**
+   * Another feature of the big project: where the create scenario adds its tasks, so that the
+   * big feature's lists and board keep their seeded size for every later measurement (the head
+   * to head, other process counts).
+   */
+  writeFeature: { id: string };
   /** A task of the big feature with a long history and many comments (task detail). */
   detailTask: { id: string; projectId: string };
   /** Tasks of the big project the heavy user (its ADMIN) edits and comments on under load. */
@@ -409,6 +415,7 @@ export async function generate(scale: Scale, seed: string, passwordHash: string,
     userEmails: Array.from({ length: Math.min(200, scale.users - 1) }, (_, index) => email(index + 1)),
     bigProject: { id: projectIds[0]!, features: scale.heavy.bigProjectFeatures },
     bigFeature: { id: featureIds[0]!, tasks: scale.heavy.bigFeatureTasks, searchTerm: 'invoice' },
+    writeFeature: { id: featureIds[featuresByProject.get(0)!.find((feature) => feature !== 0)!]! },
     detailTask: { id: taskIds[0]!, projectId: projectIds[0]! },
     writableTaskIds: writable.map((task) => taskIds[task]!),
     watchedTask: { id: taskIds[watched]!, watchers: watcherUsers.length },
