@@ -113,8 +113,14 @@ function parseOptions(argv: string[]): Options {
     processes: parseProcesses(value('processes') ?? '1,2'),
     docs: flag('docs'),
     only: value('only')?.split(',').filter(Boolean),
-    compareRounds: Number(value('compare-rounds') ?? 2),
+    compareRounds: parseRounds(value('compare-rounds') ?? '2'),
   };
+}
+
+function parseRounds(text: string): number {
+  const rounds = Number(text);
+  if (!Number.isInteger(rounds) || rounds < 0 || rounds > 20) throw new Error(`--compare-rounds=${text}: a whole number 0..20 (0 skips the head to head)`);
+  return rounds;
 }
 
 function parseProcesses(text: string): number[] {
