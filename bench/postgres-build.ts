@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connectPostgres } from '../apps/server/src/db/connect.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
-import { CLOCK_TICKS } from './lib/proc.js';
+import { cpuMsBetween, cpuSnapshot, singleProcess } from './lib/proc.js';
 import { dataRoot, log, round } from './lib/util.js';
 
 /** Statements of pure executor work (no table, nothing cached), each with how many runs a round. */
@@ -23,12 +23,6 @@ const STATEMENTS: Array<{ name: string; sql: string; runs: number }> = [
   { name: 'a round trip (select 1)', sql: 'select 1', runs: 5000 },
 ];
 const ROUNDS = 3;
-
-function backendTicks(pid: number): number {
-  const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 async function main() {
   const externalUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -47,13 +41,13 @@ async function main() {
     }
     for (let round_ = 0; round_ < ROUNDS; round_ += 1) {
       for (const server of round_ % 2 === 0 ? servers : [...servers].reverse()) {
-        const [backend] = await server.sql<Array<{ pid: number }>>`select pg_backend_pid() as pid`;
-        const pid = backend!.pid;
+        const [row] = await server.sql<Array<{ pid: number }>>`select pg_backend_pid() as pid`;
+        const backend = singleProcess(`${server.name} backend`, row!.pid);
         for (const statement of STATEMENTS) {
           await server.sql.unsafe(statement.sql);
-          const before = backendTicks(pid);
+          const before = cpuSnapshot(backend);
           for (let run = 0; run < statement.runs; run += 1) await server.sql.unsafe(statement.sql);
-          const ms = ((backendTicks(pid) - before) * 1000) / CLOCK_TICKS / statement.runs;
+          const ms = cpuMsBetween(before, cpuSnapshot(backend))! / statement.runs;
           ((results[statement.name] ??= {})[server.name] ??= []).push(round(ms, 3));
         }
       }
