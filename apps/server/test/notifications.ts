@@ -17,8 +17,10 @@ export async function notifierSettled(server: TestServer): Promise<void> {
         NOTIFYING_EVENT_TYPES.map((type) => sql`${type}`),
         sql`, `,
       )})
-        and e.created_at >= (select processed_until from notifier_cursor where id = 1) - interval '30 seconds'
-        and not exists (select 1 from notifier_processed p where p.event_id = e.id)`)) as unknown;
+        and exists (
+          select 1 from notifier_cursor c where c.id = 1 and (
+            e.id > c.processed_id
+            or exists (select 1 from jsonb_array_elements(c.gaps) g where e.id between (g->>0)::bigint and (g->>1)::bigint)))`)) as unknown;
     const rows = ((result as { rows?: unknown[] }).rows ?? result) as Array<{ pending: number }>;
     if (Number(rows[0]?.pending) === 0) return;
     if (Date.now() > deadline) throw new Error('the notifier did not catch up within 10 s');

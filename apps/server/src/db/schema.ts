@@ -744,23 +744,19 @@ export const notificationDigests = pgTable('notification_digests', {
 
 /**
  * The notifier's place in the events table: one row, claimed with FOR UPDATE SKIP LOCKED so one
- * instance at a time works. It reads events from `processed_until` minus an overlap (an event id
- * can commit after a later one), skipping those in notifier_processed.
+ * instance at a time works (decision 043). Every event id up to `processed_id` has been read,
+ * except the `gaps`: ids taken by transactions not committed when the notifier passed them (an id
+ * is taken at the insert and committed later), read as soon as they commit, forgotten after the
+ * overlap (a transaction that rolled back). `processed_until` is the newest event's time read,
+ * for housekeeping.
  */
 export const notifierCursor = pgTable('notifier_cursor', {
   id: integer('id').primaryKey().default(1),
   processedUntil: timestamp('processed_until', { withTimezone: true }).notNull().defaultNow(),
+  processedId: bigint('processed_id', { mode: 'number' }).notNull().default(0),
+  /** [first id, last id, noticed at (ms since the epoch)] for each run of ids not yet seen. */
+  gaps: jsonb('gaps').$type<Array<[number, number, number]>>().notNull().default([]),
 });
-
-/** Events the notifier already turned into notifications, kept for the overlap only. */
-export const notifierProcessed = pgTable(
-  'notifier_processed',
-  {
-    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('notifier_processed_created_at_idx').on(table.createdAt)],
-);
 
 /**
  * The reminders made (decision 027): one row per person, item, due date and kind, so each is

@@ -360,6 +360,38 @@ describe('housekeeping', () => {
 });
 
 describe('concurrent writes', () => {
+  it('an event whose transaction commits after later ones were read notifies once it commits, once', async () => {
+    const { lead, others, project, feature } = await scene(1);
+    const [ann] = others as [SignedInUser];
+    const slow = await buildTask(server, lead.cookie, feature._id, { title: 'Slow write' });
+    const quick = await buildTask(server, lead.cookie, feature._id, { title: 'Quick write' });
+    await notifierSettled(server);
+    // A comment (and its event id) written in a transaction that stays open meanwhile.
+    const writer = connectPostgres(server.databaseUrl!, { max: 1 });
+    const connection = await writer.reserve();
+    try {
+      await connection`begin`;
+      const [comment] = await connection`
+        insert into task_comments (task_id, user_id, comment, project_id) values (${slow._id}, ${ann.user.id}, 'Committed late', ${project._id}) returning id`;
+      await connection`
+        insert into events (type, entity_id, project_id, feature_id, task_id, actor_id)
+        values ('comment.created', ${comment!.id}, ${project._id}, ${feature._id}, ${slow._id}, ${ann.user.id})`;
+      // A later write commits and is read: the notifier passes the open transaction's id.
+      await buildComment(server, ann.cookie, quick._id, 'Committed at once');
+      expect((await notificationsOf(server, lead.cookie)).map((n) => n.task.title)).toEqual(['Quick write']);
+      await connection`commit`;
+    } finally {
+      connection.release();
+      await writer.end();
+    }
+    const told = await notificationsOf(server, lead.cookie);
+    expect(told.map((n) => [n.task.title, n.items.length]).sort()).toEqual([
+      ['Quick write', 1],
+      ['Slow write', 1],
+    ]);
+    expect(told.find((n) => n.task.title === 'Slow write').text).toBe(`${ann.user.fullName} commented on “Slow write” in Website › Sign-in`);
+  });
+
   it('a round gives way to a request that holds what it needs, and the notification comes once that ends', async () => {
     const { lead, others, project, feature } = await scene(1);
     const [ann] = others as [SignedInUser];

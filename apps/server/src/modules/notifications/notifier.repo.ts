@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { events, notifications, notifierCursor, notifierProcessed } from '../../db/schema.js';
+import { events, notifications, notifierCursor } from '../../db/schema.js';
 import type { EventRow } from '../events/events.repo.js';
 
 /** The event types a notification can come from. */
@@ -21,55 +21,61 @@ export async function giveWayToRequests(tx: Tx, ms: number) {
   await tx.execute(sql.raw(`set local lock_timeout = ${Math.trunc(ms)}`));
 }
 
+/** Where the notifier stands (decision 043): ids up to `processedId` read, but for the gaps. */
+export type Cursor = { processedId: number; processedUntil: Date; gaps: GapRange[] };
+/** [first id, last id, noticed at (ms since the epoch)]: ids not seen yet below the cursor. */
+export type GapRange = [number, number, number];
+
 /** Claims the cursor for this round: null when another instance holds it (it works meanwhile). */
-export async function claimCursor(tx: Tx): Promise<Date | null> {
-  const rows = rowsOf<{ processed_until: string | Date }>(
-    await tx.execute(sql`select ${notifierCursor.processedUntil} as processed_until from ${notifierCursor} where ${notifierCursor.id} = 1 for update skip locked`),
+export async function claimCursor(tx: Tx): Promise<Cursor | null> {
+  const rows = rowsOf<{ processed_id: string | number; processed_until: string | Date; gaps: GapRange[] | string }>(
+    await tx.execute(
+      sql`select ${notifierCursor.processedId} as processed_id, ${notifierCursor.processedUntil} as processed_until, ${notifierCursor.gaps} as gaps from ${notifierCursor} where ${notifierCursor.id} = 1 for update skip locked`,
+    ),
   );
   const row = rows[0];
-  return row ? new Date(row.processed_until) : null;
+  if (!row) return null;
+  const gaps = typeof row.gaps === 'string' ? (JSON.parse(row.gaps) as GapRange[]) : row.gaps;
+  return { processedId: Number(row.processed_id), processedUntil: new Date(row.processed_until), gaps: gaps.map(([first, last, at]) => [Number(first), Number(last), Number(at)]) };
 }
 
-/** The notifying events from `from` on not yet processed, oldest first. */
-export async function findPendingEvents(tx: Tx, from: Date, limit: number): Promise<EventRow[]> {
-  const rows = await tx
-    .select({
-      id: events.id,
-      type: events.type,
-      entityId: events.entityId,
-      projectId: events.projectId,
-      workspaceId: events.workspaceId,
-      featureId: events.featureId,
-      taskId: events.taskId,
-      ownerId: events.ownerId,
-      subjectId: events.subjectId,
-      version: events.version,
-      actorId: events.actorId,
-      origin: events.origin,
-      createdAt: events.createdAt,
-    })
-    .from(events)
-    .where(
-      sql`${events.createdAt} >= ${from.toISOString()}::timestamptz and ${events.type} in (${sql.join(
-        NOTIFYING_EVENT_TYPES.map((type) => sql`${type}`),
-        sql`, `,
-      )}) and not exists (select 1 from ${notifierProcessed} where ${notifierProcessed.eventId} = ${events.id})`,
-    )
-    .orderBy(events.id)
-    .limit(limit);
-  return rows as EventRow[];
+const eventColumns = sql.raw(
+  `e.id, e.type, e.entity_id as "entityId", e.project_id as "projectId", e.workspace_id as "workspaceId", e.feature_id as "featureId",
+   e.task_id as "taskId", e.owner_id as "ownerId", e.subject_id as "subjectId", e.version, e.actor_id as "actorId", e.origin, e.created_at as "createdAt"`,
+);
+
+/**
+ * The events the cursor has not read, of every type (each id must be seen to be passed), oldest
+ * first: those after it and those of its gaps that have committed since. Two index scans
+ * whatever the number of events written meanwhile.
+ */
+export async function findUnreadEvents(tx: Tx, cursor: Cursor, limit: number): Promise<EventRow[]> {
+  // Each branch takes at most `limit` itself: a cursor far behind (an instance down for hours)
+  // reads its backlog a batch at a time from the index, never sorting all of it.
+  const after = sql`select ${eventColumns} from ${events} e where e.id > ${cursor.processedId} order by e.id limit ${limit}`;
+  const query =
+    cursor.gaps.length === 0
+      ? after
+      : sql`((${after})
+          union all
+          select ${eventColumns} from unnest(${`{${cursor.gaps.map((gap) => gap[0]).join(',')}}`}::bigint[], ${`{${cursor.gaps.map((gap) => gap[1]).join(',')}}`}::bigint[]) as g(first, last)
+            join ${events} e on e.id between g.first and g.last)
+        order by id limit ${limit}`;
+  const rows = rowsOf<Omit<EventRow, 'id' | 'version' | 'createdAt'> & { id: string | number; version: string | number | null; createdAt: string | Date }>(await tx.execute(query));
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    version: row.version === null ? null : Number(row.version),
+    createdAt: new Date(row.createdAt),
+  }));
 }
 
-/** Records the round's events as done, moves the cursor, and forgets what the overlap no longer needs. */
-export async function advanceCursor(tx: Tx, done: EventRow[], until: Date, overlapMs: number) {
-  if (done.length > 0) {
-    await tx
-      .insert(notifierProcessed)
-      .values(done.map((event) => ({ eventId: event.id, createdAt: event.createdAt })))
-      .onConflictDoNothing();
-  }
-  await tx.update(notifierCursor).set({ processedUntil: until }).where(sql`${notifierCursor.id} = 1`);
-  await tx.delete(notifierProcessed).where(sql`${notifierProcessed.createdAt} < ${new Date(until.getTime() - 2 * overlapMs).toISOString()}::timestamptz`);
+/** Moves the cursor (decision 043). */
+export async function saveCursor(tx: Tx, cursor: Cursor) {
+  await tx
+    .update(notifierCursor)
+    .set({ processedId: cursor.processedId, processedUntil: cursor.processedUntil, gaps: cursor.gaps })
+    .where(sql`${notifierCursor.id} = 1`);
 }
 
 /** Where the notifier stands: housekeeping keeps the events it has not read yet. */

@@ -21,8 +21,9 @@ export type NotifierSettings = {
    */
   wakeDelayMs: number;
   /**
-   * Event ids are taken when written and committed later: each round reads again the events of
-   * this long before its cursor, skipping those already processed, so a late commit is not missed.
+   * Event ids are taken when written and committed later: an id the cursor passed before its
+   * transaction committed stays a gap, read once it commits, for this long; then it is taken for
+   * a transaction that rolled back.
    */
   overlapMs: number;
 };
@@ -150,26 +151,66 @@ export class Notifier {
       // A round never makes a person's request wait long, nor become a deadlock's victim: it
       // gives up a lock wait well before PostgreSQL looks for deadlocks (deadlock_timeout, 1 s).
       await repo.giveWayToRequests(tx, NOTIFIER_LOCK_TIMEOUT_MS);
-      const until = await repo.claimCursor(tx);
-      if (!until) return 'busy';
-      const pending = await repo.findPendingEvents(tx, new Date(until.getTime() - overlapMs), batchSize);
-      if (pending.length === 0) return 'done';
-      const names = new Map<string, string>();
-      const actorName = async (id: string | null) => {
-        if (!id) return 'Someone';
-        if (!names.has(id)) names.set(id, (await repo.findUserName(tx, id)) ?? 'Someone');
-        return names.get(id)!;
-      };
-      const lookups = new RoundLookups(tx);
-      await lookups.prefetch(pending);
-      const notices: Notice[] = [];
-      for (const event of pending) notices.push(...(await deriveNotices(tx, event, actorName, lookups)));
-      await storeRound(tx, notices, collapseMs);
-      const newest = pending.reduce((latest, event) => (event.createdAt > latest ? event.createdAt : latest), until);
-      await repo.advanceCursor(tx, pending, newest, overlapMs);
-      return pending.length === batchSize ? 'more' : 'done';
+      const cursor = await repo.claimCursor(tx);
+      if (!cursor) return 'busy';
+      const read = await repo.findUnreadEvents(tx, cursor, batchSize);
+      const next = advanceCursor(cursor, read, Date.now(), overlapMs);
+      if (read.length === 0) {
+        // Only gaps forgotten (their transactions rolled back): nothing else to do.
+        if (next.gaps.length !== cursor.gaps.length) await repo.saveCursor(tx, next);
+        return 'done';
+      }
+      const pending = read.filter((event) => NOTIFYING.has(event.type));
+      if (pending.length > 0) {
+        const names = new Map<string, string>();
+        const actorName = async (id: string | null) => {
+          if (!id) return 'Someone';
+          if (!names.has(id)) names.set(id, (await repo.findUserName(tx, id)) ?? 'Someone');
+          return names.get(id)!;
+        };
+        const lookups = new RoundLookups(tx);
+        await lookups.prefetch(pending);
+        const notices: Notice[] = [];
+        for (const event of pending) notices.push(...(await deriveNotices(tx, event, actorName, lookups)));
+        await storeRound(tx, notices, collapseMs);
+      }
+      await repo.saveCursor(tx, next);
+      return read.length === batchSize ? 'more' : 'done';
     });
   }
+}
+
+/** Gap ranges kept at most: past it the oldest go (a burst of rolled-back writes). */
+export const MAX_GAP_RANGES = 1_000;
+
+/**
+ * Where the cursor stands after reading `read` (oldest first, as `findUnreadEvents` answers)
+ * at `now` (pure; decision 043). The ids read leave the gaps; ids after the old cursor up to the
+ * newest read that were not among them (taken by transactions not committed yet) become gaps;
+ * a gap noticed more than `overlapMs` ago is forgotten.
+ */
+export function advanceCursor(cursor: repo.Cursor, read: Array<Pick<EventRow, 'id' | 'createdAt'>>, now: number, overlapMs: number): repo.Cursor {
+  const ids = read.map((event) => event.id);
+  const gaps: repo.GapRange[] = [];
+  for (const [first, last, noticedAt] of cursor.gaps) {
+    if (noticedAt + overlapMs < now) continue;
+    let from = first;
+    for (const id of ids) {
+      if (id < from || id > last) continue;
+      if (id > from) gaps.push([from, id - 1, noticedAt]);
+      from = id + 1;
+    }
+    if (from <= last) gaps.push([from, last, noticedAt]);
+  }
+  let processedId = cursor.processedId;
+  for (const id of ids) {
+    if (id <= processedId) continue;
+    if (id > processedId + 1) gaps.push([processedId + 1, id - 1, now]);
+    processedId = id;
+  }
+  let processedUntil = cursor.processedUntil;
+  for (const event of read) if (event.createdAt > processedUntil) processedUntil = event.createdAt;
+  return { processedId, processedUntil, gaps: gaps.length > MAX_GAP_RANGES ? gaps.slice(-MAX_GAP_RANGES) : gaps };
 }
 
 /** One person's notices on one task that make one notification: in time order, each key once. */

@@ -56,7 +56,9 @@ export function webhookRetryDelayMs(attempts: number, baseMs: number, maxMs: num
  * makes and keeps the payload at the first attempt, signs and POSTs it, and records the outcome:
  * delivered, retried with exponential backoff, or given up on after a day; a webhook failing for
  * a day is paused and its admins told. Woken by every committed event this instance hears (so a
- * delivery leaves within moments of its change), after a test or redelivery, and by a poll.
+ * delivery leaves within moments of its change) while any webhook is active, after a webhook is
+ * added, changed, tested or redelivered, and by a poll, which also looks again whether any
+ * webhook is active: an install without webhooks pays no outbox read per write.
  */
 export class WebhookSender {
   private readonly settings: WebhookSenderSettings;
@@ -65,6 +67,12 @@ export class WebhookSender {
   private isWokenAgain = false;
   private isStopped = false;
   private nextRetryAt = Infinity;
+  /** Whether any webhook was active at the last look (or may be: one was just added or changed). */
+  private isAnyActive = true;
+  /** The poll's round looks again whether any webhook is active. */
+  private isLookDue = false;
+  /** Counts explicit wake-ups, so a look that began before one does not overrule it. */
+  private wakeCount = 0;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -83,10 +91,22 @@ export class WebhookSender {
 
   /** A committed event: one a webhook may hear has its deliveries recorded already; send them now. */
   onEvent(event: EventRow) {
-    if (event.projectId && HEARD.has(event.type)) this.wake();
+    if (this.isAnyActive && event.projectId && HEARD.has(event.type)) this.startRound();
   }
 
+  /** A webhook was added, changed, tested or redelivered (or the sender starts): work the outbox now. */
   wake() {
+    this.isAnyActive = true;
+    this.wakeCount++;
+    this.startRound();
+  }
+
+  private poll() {
+    this.isLookDue = true;
+    this.startRound();
+  }
+
+  private startRound() {
     if (this.isStopped) return;
     if (this.round) {
       this.isWokenAgain = true;
@@ -114,7 +134,7 @@ export class WebhookSender {
   private schedule() {
     if (this.isStopped) return;
     const delay = Math.max(0, Math.min(this.settings.pollMs, this.nextRetryAt - Date.now()));
-    this.timer = setTimeout(() => this.wake(), delay);
+    this.timer = setTimeout(() => this.poll(), delay);
     this.timer.unref();
   }
 
@@ -123,6 +143,12 @@ export class WebhookSender {
       this.isWokenAgain = false;
       this.nextRetryAt = Infinity;
       try {
+        if (this.isLookDue) {
+          this.isLookDue = false;
+          const wakeCount = this.wakeCount;
+          const isAnyActive = await repo.hasActiveWebhooks(this.ctx.db);
+          if (wakeCount === this.wakeCount) this.isAnyActive = isAnyActive;
+        }
         await this.sendDue();
       } catch (error) {
         if (this.isStopped) return;

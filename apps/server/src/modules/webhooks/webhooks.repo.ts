@@ -190,6 +190,12 @@ export type ClaimedDelivery = {
   sealedSecret: string;
 };
 
+/** Whether any webhook is active (a sender with none to serve need not look at the outbox on every event). */
+export async function hasActiveWebhooks(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.active, true)).limit(1);
+  return row !== undefined;
+}
+
 /**
  * Claims up to `limit` due deliveries in one statement (the email outbox's way): each attempt is
  * counted and its next attempt moved `leaseMs` ahead, so no other sender on any instance takes it

@@ -48,6 +48,8 @@ export async function createWebhook(ctx: ServiceContext, user: Actor, projectId:
     sealedSecret: await sealWebhookSecret(ctx.db, secret),
     createdBy: user.id,
   });
+  // This instance's sender looks at the outbox on every event again (it stops while none is active).
+  if (row.active) ctx.webhooks?.wake();
   return { ...presentWebhook(row), secret };
 }
 
