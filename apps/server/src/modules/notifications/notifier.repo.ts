@@ -270,8 +270,8 @@ export async function findCollapseTargets(tx: Tx, lookups: CollapseLookup[]): Pr
  * New notifications and their live events, in one statement. Each lists its items newest first
  * (at most MAX_ITEMS); it takes the newest's kind, actor and time, and was made at the oldest's.
  */
-export async function insertNotifications(tx: Tx, rows: Array<{ target: NotificationTarget; items: StoredItem[] }>) {
-  if (rows.length === 0) return;
+export async function insertNotifications(tx: Tx, rows: Array<{ target: NotificationTarget; items: StoredItem[] }>): Promise<number[]> {
+  if (rows.length === 0) return [];
   const values = rows.map(({ target, items }) => ({
     user_id: target.userId,
     kind: items[0]!.kind,
@@ -283,7 +283,7 @@ export async function insertNotifications(tx: Tx, rows: Array<{ target: Notifica
     updated_at: items[0]!.at,
     items: items.slice(0, MAX_ITEMS),
   }));
-  await tx.execute(sql`
+  return eventIdsOf(await tx.execute(sql`
     with x as (
       select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
         as x(user_id uuid, kind text, actor_id uuid, project_id uuid, feature_id uuid, task_id uuid, created_at timestamptz, updated_at timestamptz, items jsonb)),
@@ -292,7 +292,8 @@ export async function insertNotifications(tx: Tx, rows: Array<{ target: Notifica
       select user_id, kind, actor_id, project_id, feature_id, task_id, items, created_at, updated_at from x
       returning id, user_id, actor_id)
     insert into events (type, entity_id, owner_id, actor_id, created_at)
-    select 'notification.created', id, user_id, actor_id, statement_timestamp() from inserted`);
+    select 'notification.created', id, user_id, actor_id, statement_timestamp() from inserted
+    returning id`));
 }
 
 /**
@@ -300,10 +301,10 @@ export async function insertNotifications(tx: Tx, rows: Array<{ target: Notifica
  * newest's kind and actor, is unread again, at the top (its newest event), announced again, and
  * lists at most its newest MAX_ITEMS.
  */
-export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; items: StoredItem[] }>) {
-  if (rows.length === 0) return;
+export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; items: StoredItem[] }>): Promise<number[]> {
+  if (rows.length === 0) return [];
   const values = rows.map(({ notificationId, items }) => ({ id: notificationId, items: items.slice(0, MAX_ITEMS) }));
-  await tx.execute(sql`
+  return eventIdsOf(await tx.execute(sql`
     with x as (select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, items jsonb)),
     updated as (
       update notifications n set items = jsonb_path_query_array(x.items || n.items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath),
@@ -312,8 +313,12 @@ export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: str
       from x where n.id = x.id
       returning n.id, n.user_id, n.actor_id)
     insert into events (type, entity_id, owner_id, actor_id, created_at)
-    select 'notification.created', id, user_id, actor_id, statement_timestamp() from updated`);
+    select 'notification.created', id, user_id, actor_id, statement_timestamp() from updated
+    returning id`));
 }
+
+/** The ids of the live events a statement wrote (the notifier passes its own events: decision 043). */
+const eventIdsOf = (result: unknown) => rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
 
 type NotificationTarget = { userId: string; projectId: string | null; featureId: string | null; taskId: string | null };
 

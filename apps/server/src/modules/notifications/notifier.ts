@@ -68,6 +68,8 @@ export class Notifier {
   private round: Promise<void> | undefined;
   private isWokenAgain = false;
   private isStopped = false;
+  /** Where the cursor stood after this instance's last committed round. */
+  private passed: Pick<repo.Cursor, 'processedId' | 'gaps'> = { processedId: 0, gaps: [] };
 
   constructor(
     private readonly db: Db,
@@ -82,14 +84,23 @@ export class Notifier {
     this.wake();
   }
 
-  /** An event was committed: a notifying one is processed shortly (wakeDelayMs) rather than at the next sweep. */
+  /**
+   * An event was committed: it is read shortly (wakeDelayMs) rather than at the next sweep. Every
+   * type wakes: the cursor passes each id (decision 043), so it stands still soon after the last
+   * write. The notifier's own events (passed by the round that wrote them) do not.
+   */
   onEvent(event: EventRow) {
-    if (!NOTIFYING.has(event.type) || this.wakeTimer || this.isStopped) return;
+    if (this.wakeTimer || this.isStopped || this.hasPassed(event.id)) return;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       this.wake();
     }, this.settings.wakeDelayMs);
     this.wakeTimer.unref();
+  }
+
+  /** Whether this instance's last round passed the id (read it, or wrote it): not one of its gaps. */
+  private hasPassed(id: number) {
+    return id <= this.passed.processedId && !this.passed.gaps.some(([first, last]) => id >= first && id <= last);
   }
 
   wake() {
@@ -145,22 +156,27 @@ export class Notifier {
   }
 
   /** One transaction: claim the cursor, process a batch of events, advance. */
-  private processBatch(): Promise<'done' | 'more' | 'busy'> {
+  private async processBatch(): Promise<'done' | 'more' | 'busy'> {
     const { batchSize, overlapMs, collapseMs } = this.settings;
-    return this.db.transaction(async (tx) => {
+    let passed: repo.Cursor | undefined;
+    const outcome = await this.db.transaction(async (tx) => {
       // A round never makes a person's request wait long, nor become a deadlock's victim: it
       // gives up a lock wait well before PostgreSQL looks for deadlocks (deadlock_timeout, 1 s).
       await repo.giveWayToRequests(tx, NOTIFIER_LOCK_TIMEOUT_MS);
       const cursor = await repo.claimCursor(tx);
       if (!cursor) return 'busy';
       const read = await repo.findUnreadEvents(tx, cursor, batchSize);
-      const next = advanceCursor(cursor, read, Date.now(), overlapMs);
       if (read.length === 0) {
         // Only gaps forgotten (their transactions rolled back): nothing else to do.
+        const next = advanceCursor(cursor, read, Date.now(), overlapMs);
         if (next.gaps.length !== cursor.gaps.length) await repo.saveCursor(tx, next);
+        passed = next;
         return 'done';
       }
       const pending = read.filter((event) => NOTIFYING.has(event.type));
+      // The round's own live events (notification.created) commit with the cursor: it passes
+      // them rather than reading them in a round of their own. Their ids come after every id read.
+      let own: number[] = [];
       if (pending.length > 0) {
         const names = new Map<string, string>();
         const actorName = async (id: string | null) => {
@@ -172,11 +188,16 @@ export class Notifier {
         await lookups.prefetch(pending);
         const notices: Notice[] = [];
         for (const event of pending) notices.push(...(await deriveNotices(tx, event, actorName, lookups)));
-        await storeRound(tx, notices, collapseMs);
+        own = await storeRound(tx, notices, collapseMs);
       }
+      const passedToo = own.sort((a, b) => a - b).map((id) => ({ id, createdAt: cursor.processedUntil }));
+      const next = advanceCursor(cursor, [...read, ...passedToo], Date.now(), overlapMs);
       await repo.saveCursor(tx, next);
+      passed = next;
       return read.length === batchSize ? 'more' : 'done';
     });
+    if (passed) this.passed = passed;
+    return outcome;
   }
 }
 
@@ -255,7 +276,7 @@ export function planRound(notices: Notice[], collapseMs: number) {
  * on a task 50 people watch costs what one watcher's would, and a burst of events on one task
  * within a round updates each watcher's notification once.
  */
-async function storeRound(tx: repo.Tx, notices: Notice[], collapseMs: number) {
+async function storeRound(tx: repo.Tx, notices: Notice[], collapseMs: number): Promise<number[]> {
   const itemOf = (notice: Notice): repo.StoredItem => ({ key: notice.key, kind: notice.kind, text: notice.text, at: notice.at.toISOString(), actorId: notice.actorId });
   const newestFirst = (list: Notice[]) => list.map(itemOf).reverse();
   const { groups, single } = planRound(notices, collapseMs);
@@ -277,6 +298,5 @@ async function storeRound(tx: repo.Tx, notices: Notice[], collapseMs: number) {
     }
     for (const segment of later) inserts.push({ target: segment.notices[0]!, items: newestFirst(segment.notices) });
   }
-  await repo.collapseIntoMany(tx, collapses);
-  await repo.insertNotifications(tx, inserts);
+  return [...(await repo.collapseIntoMany(tx, collapses)), ...(await repo.insertNotifications(tx, inserts))];
 }
