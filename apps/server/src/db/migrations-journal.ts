@@ -15,6 +15,16 @@ export function appMigrationCount(): number {
 }
 
 /**
+ * How many migrations come before the one whose tag ends with `_${name}` (its number may change
+ * at a merge, its name does not): a test brings a database to the schema just before it.
+ */
+export function migrationsBefore(name: string): number {
+  const index = readJournal().entries.findIndex((entry) => entry.tag.endsWith(`_${name}`));
+  if (index < 0) throw new Error(`no ${name} migration`);
+  return index;
+}
+
+/**
  * Calls `use` with a migrations folder holding only the app's first `count` migrations (drizzle's
  * migrator applies whatever its journal lists), so a database can be brought to exactly the schema
  * an older backup was made with. The whole folder is the app's own when `count` is all of them.

@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../paths.js';
 import { createScratchPostgres } from '../../test/test-server.js';
 import { migratePostgresDatabase } from './client.js';
 import { connectPostgres } from './connect.js';
-import { withMigrationsUpTo } from './migrations-journal.js';
-
-/** How many migrations come before the one that turns the notifier's cursor into ids and gaps. */
-function migrationsBeforeNotifierGaps(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-  const index = journal.entries.findIndex((entry) => entry.tag.endsWith('_notifier_gaps'));
-  if (index < 0) throw new Error('no notifier_gaps migration');
-  return index;
-}
+import { migrationsBefore, withMigrationsUpTo } from './migrations-journal.js';
 
 // Decision 043: what the time cursor counted as read stays read; an event of its overlap not
 // processed yet becomes a gap, so the first round after the upgrade reads it, and nothing twice.
@@ -23,7 +12,7 @@ describe('the notifier gaps migration', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     scratch = await createScratchPostgres();
-    await withMigrationsUpTo(migrationsBeforeNotifierGaps(), (folder) => migratePostgresDatabase(scratch.url, folder));
+    await withMigrationsUpTo(migrationsBefore('notifier_gaps'), (folder) => migratePostgresDatabase(scratch.url, folder));
     sql = connectPostgres(scratch.url, { max: 1 });
   });
   afterAll(async () => {

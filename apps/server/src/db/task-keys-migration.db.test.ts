@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../paths.js';
 import { createScratchPostgres } from '../../test/test-server.js';
 import { migratePostgresDatabase } from './client.js';
 import { connectPostgres } from './connect.js';
-import { withMigrationsUpTo } from './migrations-journal.js';
-
-/** How many migrations come before the one that adds task keys (its number may change at a merge, its name does not). */
-function migrationsBeforeTaskKeys(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-  const index = journal.entries.findIndex((entry) => entry.tag.endsWith('_task_keys'));
-  if (index < 0) throw new Error('no task_keys migration');
-  return index;
-}
+import { migrationsBefore, withMigrationsUpTo } from './migrations-journal.js';
 
 // Decision 028: the migration gives existing projects keys proposed from their names (unique,
 // oldest project first) and numbers existing tasks per project in creation order.
@@ -23,7 +12,7 @@ describe('the task keys migration', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     scratch = await createScratchPostgres();
-    await withMigrationsUpTo(migrationsBeforeTaskKeys(), (folder) => migratePostgresDatabase(scratch.url, folder));
+    await withMigrationsUpTo(migrationsBefore('task_keys'), (folder) => migratePostgresDatabase(scratch.url, folder));
     sql = connectPostgres(scratch.url, { max: 1 });
   });
   afterAll(async () => {
