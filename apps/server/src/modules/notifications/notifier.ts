@@ -21,6 +21,13 @@ export type NotifierSettings = {
    */
   wakeDelayMs: number;
   /**
+   * While events keep coming, a round starts at most this often (counted from the last round's
+   * start): a busy install pays for a round per this long, not per wakeDelayMs, and each round
+   * stores a watcher's notification once for all the events it read (a comment thread 50
+   * people watch: 50 rows a round, however many comments). A backlog is read without a pause.
+   */
+  busyIntervalMs: number;
+  /**
    * Event ids are taken when written and committed later: an id the cursor passed before its
    * transaction committed stays a gap, read once it commits, for this long; then it is taken for
    * a transaction that rolled back.
@@ -33,6 +40,7 @@ export const DEFAULT_NOTIFIER_SETTINGS: NotifierSettings = {
   sweepMs: 5_000,
   batchSize: 200,
   wakeDelayMs: 100,
+  busyIntervalMs: 500,
   overlapMs: 30_000,
 };
 
@@ -66,6 +74,8 @@ export class Notifier {
   private retryTimer: NodeJS.Timeout | undefined;
   private wakeTimer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
+  /** When the last round started (ms since the epoch; 0 before the first). */
+  private roundStartedAt = 0;
   private isWokenAgain = false;
   private isStopped = false;
   /** Where the cursor stood after this instance's last committed round. */
@@ -90,11 +100,17 @@ export class Notifier {
    * write. The notifier's own events (passed by the round that wrote them) do not.
    */
   onEvent(event: EventRow) {
-    if (this.wakeTimer || this.isStopped || this.hasPassed(event.id)) return;
+    if (this.isStopped || this.hasPassed(event.id)) return;
+    this.wakeIn(wakeDelay('event', Date.now(), this.roundStartedAt, this.settings));
+  }
+
+  /** Wakes the notifier in `ms`, unless a wake-up is already due. */
+  private wakeIn(ms: number) {
+    if (this.wakeTimer || this.isStopped) return;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       this.wake();
-    }, this.settings.wakeDelayMs);
+    }, Math.max(0, ms));
     this.wakeTimer.unref();
   }
 
@@ -110,8 +126,12 @@ export class Notifier {
       return;
     }
     clearTimeout(this.timer);
-    this.round = outsideRecording(() => this.runRounds()).finally(() => {
+    this.isWokenAgain = false;
+    this.roundStartedAt = Date.now();
+    this.round = outsideRecording(() => this.runRound()).finally(() => {
       this.round = undefined;
+      // Woken while it ran: the next round, once the busy interval has passed.
+      if (this.isWokenAgain) this.wakeIn(wakeDelay('during a round', Date.now(), this.roundStartedAt, this.settings));
       this.schedule();
     });
   }
@@ -136,23 +156,21 @@ export class Notifier {
     this.timer.unref();
   }
 
-  private async runRounds() {
-    do {
-      this.isWokenAgain = false;
-      try {
-        while (!this.isStopped && (await this.processBatch()) === 'more');
-      } catch (error) {
-        if (this.isStopped) return;
-        if (isConcurrentChange(error)) {
-          // A person's write (deleting a project, say) held what this round needed: it gave way
-          // and tries again shortly; the events are still after the cursor.
-          this.log.info({ code: (error as { code?: string }).code }, 'notifier: a round gave way to a concurrent change; trying again');
-          this.retrySoon();
-        } else {
-          this.log.warn({ err: error }, 'notifier: a round failed; trying again at the next sweep');
-        }
+  /** Reads every event after the cursor, a batch a transaction (a backlog without a pause). */
+  private async runRound() {
+    try {
+      while (!this.isStopped && (await this.processBatch()) === 'more');
+    } catch (error) {
+      if (this.isStopped) return;
+      if (isConcurrentChange(error)) {
+        // A person's write (deleting a project, say) held what this round needed: it gave way
+        // and tries again shortly; the events are still after the cursor.
+        this.log.info({ code: (error as { code?: string }).code }, 'notifier: a round gave way to a concurrent change; trying again');
+        this.retrySoon();
+      } else {
+        this.log.warn({ err: error }, 'notifier: a round failed; trying again at the next sweep');
       }
-    } while (this.isWokenAgain && !this.isStopped);
+    }
   }
 
   /** One transaction: claim the cursor, process a batch of events, advance. */
@@ -199,6 +217,22 @@ export class Notifier {
     if (passed) this.passed = passed;
     return outcome;
   }
+}
+
+/**
+ * How long after `now` the next round starts (pure): for an event, at least wakeDelayMs; for one
+ * heard while a round ran, at once; either way not before busyIntervalMs after the last round's
+ * start (`roundStartedAt`). A quiet install answers its first event after wakeDelayMs; a busy
+ * one runs a round per busyIntervalMs.
+ */
+export function wakeDelay(
+  heard: 'event' | 'during a round',
+  now: number,
+  roundStartedAt: number,
+  settings: Pick<NotifierSettings, 'wakeDelayMs' | 'busyIntervalMs'>,
+): number {
+  const untilBusyRound = roundStartedAt + settings.busyIntervalMs - now;
+  return Math.max(heard === 'event' ? settings.wakeDelayMs : 0, untilBusyRound);
 }
 
 /** Gap ranges kept at most: past it the oldest go (a burst of rolled-back writes). */
