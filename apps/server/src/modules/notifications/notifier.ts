@@ -24,7 +24,8 @@ export type NotifierSettings = {
    * While events keep coming, a round starts at most this often (counted from the last round's
    * start): a busy install pays for a round per this long, not per wakeDelayMs, and each round
    * stores a watcher's notification once for all the events it read (a comment thread 50
-   * people watch: 50 rows a round, however many comments). A backlog is read without a pause.
+   * people watch: 50 rows a round, however many comments). A backlog is read without a pause
+   * (decision 044).
    */
   busyIntervalMs: number;
   /**

@@ -27,7 +27,7 @@ export type BoardFilters = { search?: string; priority?: Priority; hideSubtasks?
  *
  * Written as one SQL text and read as plain rows: a board is hundreds of rows, and Drizzle's
  * mapping of a select's fields (its entity checks per field and row) cost more of the
- * request's CPU than the database's whole answer did (decision 044).
+ * request's CPU than the database's whole answer did (decision 045).
  */
 export async function listBoardColumns(
   db: Db,

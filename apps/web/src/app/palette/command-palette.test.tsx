@@ -113,6 +113,26 @@ describe('the command palette', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('opens a result while the same words are asked again in the background (a live reset refreshes every query)', async () => {
+    let held: ((reply: Reply) => void) | undefined;
+    const { calls } = serve(() => (searchCalls(calls).length === 1 ? found([task]) : new Promise<Reply>((resolve) => (held = resolve))));
+    const user = userEvent.setup();
+    const { location, queryClient } = renderApp();
+
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await waitFor(() => expect(document.activeElement).toBe(within(palette).getByRole('combobox', { name: 'Search everything, or type a command' })));
+    await user.keyboard('login');
+    await within(palette).findByRole('group', { name: 'Tasks' });
+
+    // The same words, asked again; the answer is held back while Enter is pressed.
+    void queryClient.invalidateQueries();
+    await waitFor(() => expect(held).toBeDefined());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location().pathname).toBe(task.url));
+    held!(found([task]));
+  });
+
   it('runs commands: Go to workspaces, Create task in a feature it found, Create todo, Switch theme', async () => {
     serve((q) => found(q.toLowerCase().includes('check') ? [feature] : []));
     const user = userEvent.setup();

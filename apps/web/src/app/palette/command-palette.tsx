@@ -114,8 +114,9 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   const isCurrent = typed !== '' && debounced.trim() === typed && !searchQuery.isPlaceholderData;
   const results = typed === '' ? [] : (searchQuery.data ?? []);
   // While the next search runs, the last results stay in place (no flicker at each letter) but
-  // dimmed and out of reach: Enter never opens a result of words no longer typed.
-  const isStale = !isCurrent || searchQuery.isFetching;
+  // dimmed and out of reach: Enter never opens a result of words no longer typed. The same words
+  // asked again in the background (a live reset refreshes every query) leave them in reach.
+  const isStale = !isCurrent;
   const features = isStale ? [] : results.filter((result) => result.type === 'feature');
   const commands = filterCommands(usePaletteCommands({ features, close, onShowShortcuts }), typed);
   const groups = groupByType(results);
