@@ -699,6 +699,12 @@ export const notifications = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the row was last stored (made, or an event collapsed into it): the email worker counts
+     * its quiet from this, not from its newest event's time, which a notifier round that ran late
+     * would have already left behind (decision 046).
+     */
+    storedAt: timestamp('stored_at', { withTimezone: true }).notNull().default(sql`statement_timestamp()`),
   },
   (table) => [
     index('notifications_user_updated_idx').on(table.userId, table.updatedAt),

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_DELIVERY, INVALID_UNSUBSCRIBE_LINK_MESSAGE } from '@tasklane/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema.js';
 import { buildFeature, buildProject, buildSignedInUser, buildTask, buildTodo, type SignedInUser } from '../../../test/factories.js';
 import { startMailbox, type Mailbox } from '../../../test/mailbox.js';
 import { headerOf, mailsTo, mailTo, oneClickUrlOf, outboxDrained } from '../../../test/notification-mail.js';
@@ -153,6 +154,39 @@ describe('immediate email', () => {
     await outboxDrained(server);
     await sleep(QUIET_MS);
     expect(mailsTo(mailbox, ann.user.email, word)).toHaveLength(1);
+  });
+
+  it('a notification the notifier stored late waits the quiet delay from when it was stored, so the rest of its burst can still join it', async () => {
+    // The notifier reads each event 3 s after it (longer than the quiet delay): a notifier
+    // running behind, as on a loaded machine. The sweep would read sooner: it is off here.
+    const late = await startTestServer(
+      { email: { smtpUrl: mailbox.smtpUrl, from: 'Tasklane <tasklane@example.com>' } },
+      { emailSender: { pollMs: 100 }, notificationMailer: { quietMs: QUIET_MS, pollMs: 50 }, notifier: { wakeDelayMs: 3_000, sweepMs: 60_000 } },
+    );
+    try {
+      const lead = await buildSignedInUser(late);
+      const ann = await buildSignedInUser(late);
+      const project = await buildProject(late, lead.cookie, { name: 'Website', members: [{ userId: ann.user.id }] });
+      const feature = await buildFeature(late, lead.cookie, project._id, { title: 'Sign-in' });
+      const word = randomBytes(4).toString('hex');
+      // The round the setup's events woke has run: the task's event starts the next 3-s wait.
+      await sleep(3_500);
+      await buildTask(late, lead.cookie, feature._id, { title: `Late ${word}`, assigneeId: ann.user.id });
+
+      const message = await mailTo(mailbox, ann.user.email, word);
+      expect(message.subject).toMatch(/assigned you “Late .*” in Website › Sign-in$/);
+      const [row] = await late.database.db
+        .select({ updatedAt: notifications.updatedAt, storedAt: notifications.storedAt, emailedAt: notifications.emailedAt })
+        .from(notifications)
+        .where(eq(notifications.userId, ann.user.id));
+      const ms = (at: Date | null | undefined) => at?.getTime() ?? Number.NaN;
+      // Stored about 3 s after its event, and mailed only once quiet since it was stored: counted from
+      // its event, it would have gone the moment it was stored.
+      expect(ms(row!.storedAt) - ms(row!.updatedAt)).toBeGreaterThan(QUIET_MS);
+      expect(ms(row!.emailedAt) - ms(row!.storedAt)).toBeGreaterThanOrEqual(QUIET_MS);
+    } finally {
+      await late.close();
+    }
   });
 
   it('IN_APP mails nothing; a notification read before it was sent is not mailed', async () => {

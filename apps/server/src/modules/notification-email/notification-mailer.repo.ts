@@ -36,14 +36,15 @@ const secondsOf = (ms: number) => ms / 1000;
 
 /**
  * What may be mailed with `delivery`: its recipient chose it (or the default is it) before its
- * newest event, it is unread, not mailed since its newest event, quiet for a while (a burst of
- * events on a task makes one message), not older than `maxAgeMs` (configuring SMTP does not mail
+ * newest event, it is unread, not mailed since its newest event, quiet for a while since it was
+ * last stored (a burst of events on a task makes one message, even when the notifier read the
+ * burst over several rounds: decision 046), not older than `maxAgeMs` (configuring SMTP does not mail
  * a backlog), to an account that may sign in, and visible to its recipient by the inbox's own
  * rule. Written against the `notifications` table.
  */
 function pending(delivery: 'EMAIL' | 'DIGEST', window: PendingWindow): SQL {
   return sql`notifications.emailed_at is null and notifications.read_at is null
-    and notifications.updated_at <= now() - make_interval(secs => ${secondsOf(window.quietMs)})
+    and notifications.stored_at <= now() - make_interval(secs => ${secondsOf(window.quietMs)})
     and notifications.updated_at > now() - make_interval(secs => ${secondsOf(window.maxAgeMs)})
     and exists (select 1 from users ru where ru.id = notifications.user_id and ru.deleted_at is null and ru.deactivated_at is null)
     and ${goesBy(delivery, { userId: sql`notifications.user_id`, kind: sql`notifications.kind`, at: sql`notifications.updated_at` })}

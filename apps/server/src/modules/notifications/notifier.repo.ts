@@ -298,8 +298,8 @@ export async function insertNotifications(tx: Tx, rows: Array<{ target: Notifica
 
 /**
  * Adds items (newest first) to each of these notifications, in one statement: each takes the
- * newest's kind and actor, is unread again, at the top (its newest event), announced again, and
- * lists at most its newest MAX_ITEMS.
+ * newest's kind and actor, is unread again, at the top (its newest event), announced again, stored
+ * now (the email worker's quiet starts again), and lists at most its newest MAX_ITEMS.
  */
 export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; items: StoredItem[] }>): Promise<number[]> {
   if (rows.length === 0) return [];
@@ -309,7 +309,7 @@ export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: str
     updated as (
       update notifications n set items = jsonb_path_query_array(x.items || n.items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath),
         kind = x.items->0->>'kind', actor_id = (x.items->0->>'actorId')::uuid, read_at = null, emailed_at = null,
-        updated_at = greatest(n.updated_at, (x.items->0->>'at')::timestamptz)
+        updated_at = greatest(n.updated_at, (x.items->0->>'at')::timestamptz), stored_at = statement_timestamp()
       from x where n.id = x.id
       returning n.id, n.user_id, n.actor_id)
     insert into events (type, entity_id, owner_id, actor_id, created_at)

@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "stored_at" timestamp with time zone DEFAULT statement_timestamp() NOT NULL;
