@@ -251,22 +251,27 @@ export type AttemptRecord = {
 };
 
 /**
- * Records an attempt and the webhook's streak in one statement: a success ends a failing streak,
- * a failure starts one (or keeps it).
+ * Records an attempt and the webhook's streak: a success ends a failing streak, a failure starts
+ * one (or keeps it). The webhook's row is locked first, as deleting the webhook locks it before
+ * its deliveries (the foreign key's cascade): locking the delivery first let a delete made while
+ * an attempt was recorded deadlock with it, and the delete answered 500.
  */
 export async function recordAttempt(db: Db, delivery: { id: string; webhookId: string }, record: AttemptRecord) {
-  await db.execute(sql`
-    with attempt as (
-      update webhook_deliveries set
-        payload = coalesce(payload, ${record.payload}), status = ${record.status}, response_code = ${record.statusCode},
-        duration_ms = ${record.durationMs}, last_error = ${record.error}, last_attempt_at = now(),
-        next_attempt_at = case when ${record.status} = 'PENDING' then now() + make_interval(secs => ${record.retryInMs / 1000}) else now() end
-      where id = ${delivery.id}
-      returning id)
-    update webhooks set failing_since = ${
-      record.status === 'SUCCEEDED' ? sql`null` : sql`coalesce(failing_since, now())`
-    }
-    where id = ${delivery.webhookId} and exists (select 1 from attempt)`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from webhooks where id = ${delivery.webhookId} for no key update`);
+    await tx.execute(sql`
+      with attempt as (
+        update webhook_deliveries set
+          payload = coalesce(payload, ${record.payload}), status = ${record.status}, response_code = ${record.statusCode},
+          duration_ms = ${record.durationMs}, last_error = ${record.error}, last_attempt_at = now(),
+          next_attempt_at = case when ${record.status} = 'PENDING' then now() + make_interval(secs => ${record.retryInMs / 1000}) else now() end
+        where id = ${delivery.id}
+        returning id)
+      update webhooks set failing_since = ${
+        record.status === 'SUCCEEDED' ? sql`null` : sql`coalesce(failing_since, now())`
+      }
+      where id = ${delivery.webhookId} and exists (select 1 from attempt)`);
+  });
 }
 
 /**
