@@ -384,6 +384,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // the OS cache on every request (decision 013, "Speed").
     shared_buffers: '128MB',
     max_connections: '100',
+    // Tasklane never subscribes to a publication: with no workers allowed, PostgreSQL does not
+    // start the logical replication launcher, one process (about 7 MB of RSS) less when idle
+    // (issue 15 §5; decision 013, "No logical replication launcher").
+    max_logical_replication_workers: '0',
     ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
   };
   const args = ['-D', clusterDir, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
