@@ -157,11 +157,11 @@ describe('immediate email', () => {
   });
 
   it('a notification the notifier stored late waits the quiet delay from when it was stored, so the rest of its burst can still join it', async () => {
-    // The notifier reads each event 3 s after it (longer than the quiet delay): a notifier
+    // The notifier reads each event 5 s after it (longer than the quiet delay): a notifier
     // running behind, as on a loaded machine. The sweep would read sooner: it is off here.
     const late = await startTestServer(
       { email: { smtpUrl: mailbox.smtpUrl, from: 'Tasklane <tasklane@example.com>' } },
-      { emailSender: { pollMs: 100 }, notificationMailer: { quietMs: QUIET_MS, pollMs: 50 }, notifier: { wakeDelayMs: 3_000, sweepMs: 60_000 } },
+      { emailSender: { pollMs: 100 }, notificationMailer: { quietMs: QUIET_MS, pollMs: 50 }, notifier: { wakeDelayMs: 5_000, sweepMs: 60_000 } },
     );
     try {
       const lead = await buildSignedInUser(late);
@@ -169,8 +169,8 @@ describe('immediate email', () => {
       const project = await buildProject(late, lead.cookie, { name: 'Website', members: [{ userId: ann.user.id }] });
       const feature = await buildFeature(late, lead.cookie, project._id, { title: 'Sign-in' });
       const word = randomBytes(4).toString('hex');
-      // The round the setup's events woke has run: the task's event starts the next 3-s wait.
-      await sleep(3_500);
+      // The round the setup's events woke has run: the task's event starts the next 5-s wait.
+      await sleep(5_500);
       await buildTask(late, lead.cookie, feature._id, { title: `Late ${word}`, assigneeId: ann.user.id });
 
       const message = await mailTo(mailbox, ann.user.email, word);
@@ -180,7 +180,7 @@ describe('immediate email', () => {
         .from(notifications)
         .where(eq(notifications.userId, ann.user.id));
       const ms = (at: Date | null | undefined) => at?.getTime() ?? Number.NaN;
-      // Stored about 3 s after its event, and mailed only once quiet since it was stored: counted from
+      // Stored seconds after its event, and mailed only once quiet since it was stored: counted from
       // its event, it would have gone the moment it was stored.
       expect(ms(row!.storedAt) - ms(row!.updatedAt)).toBeGreaterThan(QUIET_MS);
       expect(ms(row!.emailedAt) - ms(row!.storedAt)).toBeGreaterThanOrEqual(QUIET_MS);
