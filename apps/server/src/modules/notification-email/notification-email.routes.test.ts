@@ -42,13 +42,13 @@ async function choose(user: SignedInUser, kinds: Record<string, string>) {
   expect(response.status, response.text).toBe(200);
 }
 
-/** A project led by `lead` with `others` as members, a feature, and a unique word for titles. */
-async function scene(count = 2) {
-  const lead = await buildSignedInUser(server, { fullName: 'Lead <Person>' });
+/** A project led by `lead` with `others` as members, a feature, and a unique word for titles (on `on`, else the file's server). */
+async function scene(count = 2, on: TestServer = server) {
+  const lead = await buildSignedInUser(on, { fullName: 'Lead <Person>' });
   const others: SignedInUser[] = [];
-  for (let index = 0; index < count; index++) others.push(await buildSignedInUser(server));
-  const project = await buildProject(server, lead.cookie, { name: 'Website', members: others.map((other) => ({ userId: other.user.id })) });
-  const feature = await buildFeature(server, lead.cookie, project._id, { title: 'Sign-in' });
+  for (let index = 0; index < count; index++) others.push(await buildSignedInUser(on));
+  const project = await buildProject(on, lead.cookie, { name: 'Website', members: others.map((other) => ({ userId: other.user.id })) });
+  const feature = await buildFeature(on, lead.cookie, project._id, { title: 'Sign-in' });
   return { lead, others, project, feature, word: randomBytes(4).toString('hex') };
 }
 
@@ -164,11 +164,8 @@ describe('immediate email', () => {
       { emailSender: { pollMs: 100 }, notificationMailer: { quietMs: QUIET_MS, pollMs: 50 }, notifier: { wakeDelayMs: 5_000, sweepMs: 60_000 } },
     );
     try {
-      const lead = await buildSignedInUser(late);
-      const ann = await buildSignedInUser(late);
-      const project = await buildProject(late, lead.cookie, { name: 'Website', members: [{ userId: ann.user.id }] });
-      const feature = await buildFeature(late, lead.cookie, project._id, { title: 'Sign-in' });
-      const word = randomBytes(4).toString('hex');
+      const { lead, others, feature, word } = await scene(1, late);
+      const [ann] = others as [SignedInUser];
       // The round the setup's events woke has run: the task's event starts the next 5-s wait.
       await sleep(5_500);
       await buildTask(late, lead.cookie, feature._id, { title: `Late ${word}`, assigneeId: ann.user.id });
