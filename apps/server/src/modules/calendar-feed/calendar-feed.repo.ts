@@ -1,9 +1,9 @@
 import type { Priority, TaskStatus, TodoStatus } from '@tasklane/contract';
-import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { calendarFeeds, categories, features, projects, tasks, todos, users, workspaces } from '../../db/schema.js';
+import { calendarFeeds, categories, features, projects, tasks, todos, users } from '../../db/schema.js';
 import { rowsOf } from '../account/account.repo.js';
-import { membershipRoleOf } from '../projects/projects.repo.js';
+import { inOpenProject } from '../projects/projects.repo.js';
 
 /**
  * The person's feed token: the one they have, or `candidate` stored as theirs when they have
@@ -81,12 +81,11 @@ export async function listFeedTasks(db: Db, userId: string, limit: number): Prom
     })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(
       and(
         eq(tasks.assigneeId, userId),
         isNotNull(tasks.dueDate),
-        or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)),
+        inOpenProject(tasks.projectId, userId),
       ),
     )
     .orderBy(desc(tasks.dueDate), tasks.id)

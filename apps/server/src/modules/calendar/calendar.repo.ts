@@ -1,10 +1,10 @@
 import { priorities, type MemberRole, type Priority, type TaskStatus } from '@tasklane/contract';
-import { and, asc, between, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { rankOf } from '../../db/list-helpers.js';
 import { categories, features, projects, tasks, todos, users, workspaces } from '../../db/schema.js';
-import { membershipRoleOf } from '../projects/projects.repo.js';
+import { inOpenProject, membershipRoleOf } from '../projects/projects.repo.js';
 import { todoColumns, type TodoRow } from '../todos/todos.repo.js';
 
 /** A day range, both ends included (YYYY-MM-DD). */
@@ -47,7 +47,7 @@ export async function listCalendarTasks(db: Db, userId: string, scope: TaskScope
   const inScope: SQL =
     'projectId' in scope
       ? eq(tasks.projectId, scope.projectId)
-      : and(eq(tasks.assigneeId, scope.assignedTo), or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)))!;
+      : and(eq(tasks.assigneeId, scope.assignedTo), inOpenProject(tasks.projectId, userId))!;
   const rows = await db
     .select({
       id: tasks.id,

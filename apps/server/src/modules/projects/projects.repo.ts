@@ -1,5 +1,5 @@
 import type { CreateProjectData, MemberRole, ProjectStatus, Priority, UpdateProjectData } from '@tasklane/contract';
-import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRow } from '../../db/insert-select.js';
 import { projectMembers, projects, tasks, users, workspaces } from '../../db/schema.js';
@@ -50,6 +50,22 @@ export function membershipRoleOf(projectId: SQLWrapper, userId: SqlParam) {
     where ${projectMembers.projectId} = ${projectId} and ${projectMembers.userId} = ${userId})`;
 }
 
+/**
+ * Whether the project whose id is `projectId` (a column) is one the user can open: they are a
+ * member, or they own its workspace (decision 047).
+ * - The projects are read once per statement, as a set PostgreSQL hashes (a few dozen ids for a
+ *   busy person), instead of a membership lookup and a join to the workspace per row: a page of
+ *   the heavy user's 5,000 assigned tasks spent most of its time there.
+ * - `is true` keeps it a hashed filter. As a bare `in (...)` the planner may turn it into a join
+ *   that runs one index scan of the person's tasks per project (59 of them for the heavy user),
+ *   which cost as much as the lookups it replaced.
+ */
+export function inOpenProject(projectId: SQLWrapper, userId: SqlParam): SQL {
+  return sql`(${projectId} in (select open_member.project_id from project_members open_member where open_member.user_id = ${userId}
+    union all select open_project.id from projects open_project join workspaces open_workspace on open_workspace.id = open_project.workspace_id
+    where open_workspace.owner_id = ${userId})) is true`;
+}
+
 export type ProjectAccessRow = { id: string; name: string; workspaceOwnerId: string; membershipRole: MemberRole | null };
 
 /** Just what deciding access to a project needs, in one query. */
@@ -71,13 +87,18 @@ export async function findProjectAccess(db: Db, projectId: string, userId: strin
 /** A member as the project's query hands it over: JSON, its time as text. */
 type MemberJson = Omit<MemberRow, 'createdAt'> & { createdAt: string };
 
-/** The project's members with their users, oldest first, as one JSON array in the project's query. */
+/**
+ * The project's members with their users, oldest first, as one JSON array in the project's query.
+ * Each member's user is read by its primary key: joined, the planner hashed every user for each
+ * project's few members, half of the heavy user's project list (decision 047).
+ */
 const membersJson = sql<MemberJson[]>`coalesce((
   select json_agg(json_build_object(
     'id', pm.id, 'projectId', pm.project_id, 'role', pm.role, 'createdAt', pm.created_at,
-    'user', json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email, 'username', u.username, 'avatar', u.avatar)
+    'user', (select json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email, 'username', u.username, 'avatar', u.avatar)
+      from ${users} u where u.id = pm.user_id)
   ) order by pm.created_at asc, pm.id asc)
-  from ${projectMembers} pm join ${users} u on u.id = pm.user_id
+  from ${projectMembers} pm
   where pm.project_id = ${projects.id}
 ), '[]'::json)`;
 

@@ -1,9 +1,9 @@
 import { priorities, statisticsOfCounts, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderTerm, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
-import { projects, tasks, workspaces } from '../../db/schema.js';
-import { membershipRoleOf } from '../projects/projects.repo.js';
+import { tasks } from '../../db/schema.js';
+import { inOpenProject } from '../projects/projects.repo.js';
 import { preparedStatement, preparedStatements } from '../../db/prepared.js';
 import { fromTasks, type TaskRow } from './tasks.repo.js';
 
@@ -137,7 +137,7 @@ export async function countFeatureTasks(
  * only that page is then populated by joins.
  */
 const assignedWhere = (userId: string, filters: TaskFilters) =>
-  and(eq(tasks.assigneeId, userId), or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)), ...filterConditions(filters));
+  and(eq(tasks.assigneeId, userId), inOpenProject(tasks.projectId, userId), ...filterConditions(filters));
 
 export async function listAssignedTasks(db: Db, userId: string, filters: TaskFilters, page: TaskSort | TaskPage) {
   const order = orderFor(page, { tiesByDueDate: true });
@@ -158,8 +158,6 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
       position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('chosen_position'),
     })
     .from(tasks)
-    .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(where)
     .orderBy(...order);
   const chosen = candidates.limit(paging.limit).offset((paging.page - 1) * paging.limit).as('chosen');
@@ -171,8 +169,6 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
   const [count] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(tasks)
-    .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(where);
   return { rows: [] as TaskRow[], total: count?.total ?? 0 };
 }
@@ -182,8 +178,6 @@ export async function countDoneAssignedTasks(db: Db, userId: string, filters: Ta
   const [count] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(tasks)
-    .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(and(assignedWhere(userId, { ...filters, hideDone: false }), inArray(tasks.status, doneTaskStatuses)));
   return count?.total ?? 0;
 }

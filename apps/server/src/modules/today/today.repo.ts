@@ -2,8 +2,8 @@ import { priorities } from '@tasklane/contract';
 import { and, asc, desc, eq, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rankOf } from '../../db/list-helpers.js';
-import { categories, tasks, todos, workspaces } from '../../db/schema.js';
-import { membershipRoleOf } from '../projects/projects.repo.js';
+import { categories, tasks, todos } from '../../db/schema.js';
+import { inOpenProject } from '../projects/projects.repo.js';
 import { fromTasks, type TaskRow } from '../tasks/tasks.repo.js';
 import { todoColumns, type TodoRow } from '../todos/todos.repo.js';
 
@@ -23,7 +23,7 @@ export async function listTodayTasks(db: Db, userId: string, date: string, limit
         isNotNull(tasks.dueDate),
         lte(tasks.dueDate, date),
         notInArray(tasks.status, [...DONE]),
-        or(isNotNull(membershipRoleOf(tasks.projectId, userId)), eq(workspaces.ownerId, userId)),
+        inOpenProject(tasks.projectId, userId),
       ),
     )
     .orderBy(desc(rankOf(tasks.priority, priorities)), asc(tasks.dueDate), desc(tasks.createdAt), asc(tasks.id))
