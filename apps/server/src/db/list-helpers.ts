@@ -50,3 +50,16 @@ export function orderTerm(expression: SQLWrapper, order: SortOrder, { nullsLast 
 export function pageCount(total: number, limit: number): number {
   return Math.ceil(total / limit);
 }
+
+/**
+ * The columns that choose a page before it is read whole (decision 047): each row's id, how many
+ * rows match (a window count over the same scan), and its position in `order`. Select them from
+ * the table alone, order, limit and offset, then join the chosen ids back and sort by position.
+ */
+export function pageChoiceColumns(id: SQLWrapper, order: SQL[]) {
+  return {
+    id: sql<string>`${id}`.as('chosen_id'),
+    total: sql<number>`count(*) over ()`.as('chosen_total'),
+    position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('chosen_position'),
+  };
+}

@@ -1,7 +1,7 @@
 import { priorities, statisticsOfCounts, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
 import { and, asc, eq, inArray, isNull, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderTerm, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
+import { orderTerm, pageChoiceColumns, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
 import { tasks } from '../../db/schema.js';
 import { inOpenProject } from '../projects/projects.repo.js';
 import { preparedStatement, preparedStatements } from '../../db/prepared.js';
@@ -152,11 +152,7 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
     return { rows: rows as TaskRow[], total: rows[0]?.total ?? 0 };
   }
   const candidates = db
-    .select({
-      id: sql<string>`${tasks.id}`.as('chosen_id'),
-      total: sql<number>`count(*) over ()`.as('chosen_total'),
-      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('chosen_position'),
-    })
+    .select(pageChoiceColumns(tasks.id, order))
     .from(tasks)
     .where(where)
     .orderBy(...order);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from '
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
 import { selectRow } from '../../db/insert-select.js';
+import { pageChoiceColumns } from '../../db/list-helpers.js';
 import { categories, todoPreferences, todos } from '../../db/schema.js';
 import type { CategoryRow } from '../categories/categories.repo.js';
 import type { Actor } from '../context.js';
@@ -110,11 +111,7 @@ export async function listTodos(db: Db, ownerId: string, filters: TodoFilters, p
   let rows;
   if (page) {
     const chosen = db
-      .select({
-        id: sql<string>`${todos.id}`.as('chosen_id'),
-        total: sql<number>`count(*) over ()`.as('chosen_total'),
-        position: sql<number>`row_number() over (order by ${sql.join(todoOrder, sql`, `)})`.as('chosen_position'),
-      })
+      .select(pageChoiceColumns(todos.id, todoOrder))
       .from(todos)
       .where(where)
       .orderBy(...todoOrder)
