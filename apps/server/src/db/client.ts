@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type postgres from 'postgres';
@@ -16,7 +14,7 @@ export { EMBEDDED_DATABASE } from './embedded-database.js';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { noteTransaction, queryLogger } from './query-log.js';
-import { pgliteExtensions } from './pglite-extensions.js';
+import { loadPgliteExtensions } from './pglite-extensions.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -165,9 +163,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     release = await lockDataDir(options.dataDir);
     dataPath = path.join(options.dataDir, 'pglite');
   }
+  // Loaded here, not at the top: only tests and the one-time upgrade open a PGlite database.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dataPath, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
+    client = await PGlite.create({ dataDir: dataPath, loadDataDir: options.loadDataDir, extensions: await loadPgliteExtensions() });
   } catch (error) {
     release();
     throw error;

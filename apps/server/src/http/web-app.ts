@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from './errors.js';
 import { firstScreenPages } from './first-screen.js';
 
@@ -14,18 +14,24 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
   const hasWebApp = fs.existsSync(indexPath);
   const pages = hasWebApp ? firstScreenPages(webDist) : undefined;
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
+    const shared = {
+      index: false as const,
       // The build writes .br and .gz copies of every text asset (scripts/build.mjs).
       preCompressed: true,
-      setHeaders(reply, filePath) {
+      setHeaders(reply: FastifyReply, filePath: string) {
         // Hashed assets never change; everything else is revalidated.
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
-    });
+    };
+    // The few files at the build's top level get a route each. The hashed assets, hundreds of
+    // files with their compressed copies, are served by one wildcard route: a route per file
+    // cost about 0.1 s of every start. A name that is not there falls through to the 404 below.
+    await app.register(fastifyStatic, { ...shared, root: webDist, wildcard: false, globIgnore: ['assets/**'] });
+    const assets = path.join(webDist, 'assets');
+    if (fs.existsSync(assets)) {
+      await app.register(fastifyStatic, { ...shared, root: assets, prefix: '/assets/', wildcard: true, decorateReply: false });
+    }
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -16,7 +16,7 @@ import { expectServes, seed, servePglite, snapshot, type Seeded } from '../../te
 import { adminUrl, backend, createScratchPostgres } from '../../test/test-server.js';
 import { backup, restore, type BackupManifestV1 } from './backup.js';
 import { copyPgliteInto } from './pglite-dump.js';
-import { pgliteExtensions } from '../db/pglite-extensions.js';
+import { loadPgliteExtensions } from '../db/pglite-extensions.js';
 
 const run = promisify(execFile);
 type Scratch = Awaited<ReturnType<typeof createScratchPostgres>>;
@@ -42,7 +42,7 @@ describe('backup sources and targets', { timeout: 120_000 }, () => {
     return path.join(copy, 'pglite');
   };
   const snapshotPglite = async (dataDir: string) => {
-    const pglite = await PGlite.create({ dataDir, extensions: pgliteExtensions });
+    const pglite = await PGlite.create({ dataDir, extensions: await loadPgliteExtensions() });
     try {
       return await snapshot(async (text) => (await pglite.query<Record<string, unknown>>(text)).rows);
     } finally {
@@ -121,7 +121,7 @@ describe('backup sources and targets', { timeout: 120_000 }, () => {
     const pglite = copyOfPglite();
     const backupDir = path.join(scratch, 'v1-pglite');
     fs.mkdirSync(path.join(backupDir, 'uploads'), { recursive: true });
-    const source = await PGlite.create({ dataDir: pglite, extensions: pgliteExtensions });
+    const source = await PGlite.create({ dataDir: pglite, extensions: await loadPgliteExtensions() });
     try {
       fs.writeFileSync(path.join(backupDir, 'database.tar.gz'), Buffer.from(await (await source.dumpDataDir('gzip')).arrayBuffer()));
     } finally {

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { migrationsDir } from '../paths.js';
 import { BackupError } from './backup-error.js';
 import {
@@ -19,7 +17,7 @@ import {
   loadTables,
   type TableDump,
 } from './logical-dump.js';
-import { pgliteExtensions } from '../db/pglite-extensions.js';
+import { loadPgliteExtensions } from '../db/pglite-extensions.js';
 
 /**
  * The same dump as dumpTables (logical-dump.ts), read from a PGlite database: how data made
@@ -68,8 +66,10 @@ export async function copyPgliteInto(pgliteDataDir: string, targetUrl: string, o
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError(`There is no PGlite database in ${dataDir}.`);
   // Refused before PGlite is even migrated: a refused copy changes nothing.
   await assertEmptyDatabase(targetUrl);
-  const pglite = await PGlite.create({ dataDir, extensions: pgliteExtensions });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create({ dataDir, extensions: await loadPgliteExtensions() });
   try {
+    const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
     await migrate(drizzle(pglite), { migrationsFolder: migrationsDir });
     return await loadPglite(pglite, targetUrl, path.dirname(dataDir), onProgress);
   } finally {
@@ -83,7 +83,8 @@ export async function copyPgliteInto(pgliteDataDir: string, targetUrl: string, o
  * describe its tables; loadTables migrates the rest on PostgreSQL.
  */
 export async function restorePgliteTarball(tarball: string, url: string): Promise<TableDump> {
-  const pglite = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(tarball)]), extensions: pgliteExtensions });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(tarball)]), extensions: await loadPgliteExtensions() });
   try {
     return await loadPglite(pglite, url, os.tmpdir());
   } finally {
