@@ -87,8 +87,8 @@ export async function openAvatar(ctx: ServiceContext, userId: string) {
 }
 
 /** A new password: the registration rule (the schema), and not among the most common ones. */
-function requireUncommonPassword(password: string, field: string) {
-  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ field, message: COMMON_PASSWORD_MESSAGE }]);
+async function requireUncommonPassword(password: string, field: string) {
+  if (await isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ field, message: COMMON_PASSWORD_MESSAGE }]);
 }
 
 function endStreams(ctx: ServiceContext, sessionIds: string[]) {
@@ -115,7 +115,7 @@ export async function changePassword(
     const message = 'Choose a password different from your current one';
     throw badRequest(message, [{ field: 'newPassword', message }]);
   }
-  requireUncommonPassword(body.newPassword, 'newPassword');
+  await requireUncommonPassword(body.newPassword, 'newPassword');
   const ended = await repo.setPasswordEndingOtherSessions(ctx.db, user.id, await hashPassword(body.newPassword), currentSessionId);
   endStreams(ctx, ended);
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -72,7 +72,8 @@ function credentialsOf(smtpUrl: string): string[] {
  */
 export class EmailSender {
   private readonly settings: EmailSenderSettings;
-  private readonly transport: Transporter;
+  /** Made at the first message to send: nodemailer (about 3 MB of memory) loads only then. */
+  private transport: Promise<Transporter> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private isWokenAgain = false;
@@ -87,7 +88,20 @@ export class EmailSender {
     settings: Partial<EmailSenderSettings> = {},
   ) {
     this.settings = { ...DEFAULT_EMAIL_SENDER_SETTINGS, ...settings };
-    this.transport = nodemailer.createTransport({ url: email.smtpUrl, ...SMTP_TIMEOUTS });
+  }
+
+  private smtp(): Promise<Transporter> {
+    if (!this.transport) {
+      const made = import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url: this.email.smtpUrl, ...SMTP_TIMEOUTS }),
+      );
+      // A failure is the message's (retried with it), not kept for every message after.
+      made.catch(() => {
+        if (this.transport === made) this.transport = undefined;
+      });
+      this.transport = made;
+    }
+    return this.transport;
   }
 
   /** Starts working the outbox: at once (messages left by a previous run), then as woken or polled. */
@@ -120,7 +134,8 @@ export class EmailSender {
       await Promise.race([round, new Promise<void>((resolve) => (timeout = setTimeout(resolve, STOP_WAIT_MS)))]);
       clearTimeout(timeout);
     }
-    this.transport.close();
+    const transport = await this.transport?.catch(() => undefined);
+    transport?.close();
   }
 
   private schedule() {
@@ -157,7 +172,8 @@ export class EmailSender {
 
   private async send(message: ClaimedEmail) {
     try {
-      await this.transport.sendMail({
+      const transport = await this.smtp();
+      await transport.sendMail({
         from: this.email.from,
         to: message.to,
         subject: message.subject,

@@ -71,7 +71,7 @@ export async function requestPasswordReset(ctx: ServiceContext, body: ForgotPass
 export async function resetPassword(ctx: ServiceContext, body: { token: string; password: string }, ip: string) {
   await limitResetAttempts(ctx, ip);
   // The same rule as a password change (issue 16), checked before the token is used up.
-  if (isCommonPassword(body.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+  if (await isCommonPassword(body.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
   const userId = await useResetToken(ctx.db, body.token);
   if (!userId) throw badRequest(INVALID_RESET_LINK_MESSAGE, [{ field: 'token', message: INVALID_RESET_LINK_MESSAGE }]);
   const passwordHash = await hashPassword(body.password);
