@@ -133,6 +133,27 @@ describe('the command palette', () => {
     held!(found([task]));
   });
 
+  it('highlights the first result when it arrives after a pause in the typing, so Enter opens it', async () => {
+    // "flu" is searched, then "flux": the same task answers both. Its row stays in place, dimmed
+    // while "flux" is asked, and must be highlighted again once the answer is in.
+    serve((q) => found(q.startsWith('flu') ? [task] : []));
+    const user = userEvent.setup();
+    const { location } = renderApp();
+
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await waitFor(() => expect(document.activeElement).toBe(within(palette).getByRole('combobox')));
+    await user.keyboard('flu');
+    await waitFor(() => expect(screen.getByTestId('palette-status').textContent).toMatch(/^1 result/));
+    await user.keyboard('x');
+    await waitFor(() => expect(within(palette).getByRole('option', { name: /Fix the login page/ }).getAttribute('aria-disabled')).toBe('true'));
+    await waitFor(() => expect(within(palette).getByRole('option', { name: /Fix the login page/ }).getAttribute('aria-selected')).toBe('true'));
+    expect(within(palette).getByRole('option', { name: /Fix the login page/ }).getAttribute('aria-disabled')).toBe('false');
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location().pathname).toBe(task.url));
+  });
+
   it('runs commands: Go to workspaces, Create task in a feature it found, Create todo, Switch theme', async () => {
     serve((q) => found(q.toLowerCase().includes('check') ? [feature] : []));
     const user = userEvent.setup();

@@ -95,8 +95,12 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   // "create task in check" looks for the features called "check".
   const searchText = featureCommandQuery(debounced) ?? debounced.trim();
   const searchQuery = useSearchEverything(typed === '' ? '' : searchText);
+  // The highlighted item (cmdk's value), held here so that results arriving after the words were
+  // typed can be highlighted: see below.
+  const [selected, setSelected] = useState('');
   const close = () => {
     setText('');
+    setSelected('');
     onOpenChange(false);
   };
   const focusReturn = useFocusReturn();
@@ -120,6 +124,18 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   const features = isStale ? [] : results.filter((result) => result.type === 'feature');
   const commands = filterCommands(usePaletteCommands({ features, close, onShowShortcuts }), typed);
   const groups = groupByType(results);
+  // cmdk highlights the first item when the words change, but the results come later: the same
+  // items, dimmed while stale, are then enabled in place, and cmdk highlights nothing, so Enter
+  // opened nothing. When a different first result becomes current, it is highlighted, as it
+  // would have been had it come with the words. (Set during render, as React advises for state
+  // that follows other state.)
+  const firstResult = isStale ? undefined : groups[0]?.items[0];
+  const firstResultValue = firstResult ? `${firstResult.type}:${firstResult._id}` : undefined;
+  const [highlightedFirst, setHighlightedFirst] = useState<string | undefined>(undefined);
+  if (firstResultValue !== highlightedFirst) {
+    setHighlightedFirst(firstResultValue);
+    if (firstResultValue) setSelected(firstResultValue);
+  }
   const isSearching = typed !== '' && (!isCurrent || searchQuery.isFetching) && !searchQuery.isError;
   const searchError = typed !== '' && searchQuery.isError ? describeError(searchQuery.error, 'Search failed', 'Search failed: the server could not be reached') : null;
   const hasNothing = typed !== '' && isCurrent && !searchQuery.isFetching && !searchQuery.isError && results.length === 0 && commands.length === 0;
@@ -150,7 +166,7 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
           className="fixed left-1/2 top-[12vh] z-50 flex max-h-[min(36rem,calc(100dvh-6rem))] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_150ms_ease-out] dark:border-slate-700 dark:bg-slate-900"
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
-          <Command label="Search everything, or type a command" shouldFilter={false} loop className="flex min-h-0 flex-1 flex-col">
+          <Command label="Search everything, or type a command" shouldFilter={false} loop value={selected} onValueChange={setSelected} className="flex min-h-0 flex-1 flex-col">
             <div className="flex items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-700">
               <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
               <Command.Input
