@@ -97,8 +97,15 @@ async function admin(args: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'admin') return admin(argv.slice(1));
-  const [command, folder] = argv;
-  if ((command !== 'backup' && command !== 'restore') || (command === 'restore' && !folder)) {
+  const [command, folder, ...extra] = argv;
+  // Asked for help, the usage; never a backup written to a folder called "--help".
+  if (argv.slice(1).some((arg) => arg === '--help' || arg === '-h')) {
+    console.log(usage);
+    return 0;
+  }
+  const isOption = folder !== undefined && folder.startsWith('-');
+  if ((command !== 'backup' && command !== 'restore') || (command === 'restore' && !folder) || isOption || extra.length > 0) {
+    if (isOption) console.error(`Unknown option ${folder}. For a folder whose name starts with "-", write ./${folder}.`);
     console.error(usage);
     return 2;
   }

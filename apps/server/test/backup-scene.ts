@@ -18,9 +18,9 @@ const cli = path.join(repoRoot, 'apps/server/src/cli.ts');
 const tsx = path.join(repoRoot, 'node_modules/tsx/dist/esm/index.mjs');
 
 /** Runs `npm run backup|restore` as the README says, through the same command line (from source). */
-export function runCli(args: string[], env: Record<string, string>) {
+export function runCli(args: string[], env: Record<string, string>, options: { cwd?: string } = {}) {
   return run(process.execPath, ['--import', new URL(`file://${tsx}`).href, cli, ...args], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
   });
 }
