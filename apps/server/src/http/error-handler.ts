@@ -1,7 +1,13 @@
-import type { ErrorResponse, FieldError } from '@tasklane/contract';
+import { errorCodes, type ErrorCode, type ErrorResponse, type FieldError } from '@tasklane/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+
+/** The contract's code for a framework's or a plugin's 4xx status, e.g. @fastify/static's 403. */
+const codeOfStatus = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(errorCodes) as Array<[ErrorCode, number]>) {
+  if (code !== 'VALIDATION_ERROR' && !codeOfStatus.has(status)) codeOfStatus.set(status, code);
+}
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -61,7 +67,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, status, {
         success: false,
         message: message || 'Bad request',
-        code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        // A status the contract has no code for (a Range that cannot be served: 416) says BAD_REQUEST.
+        code: codeOfStatus.get(status) ?? 'BAD_REQUEST',
       });
     }
     request.log.error({ err: error }, 'request failed');

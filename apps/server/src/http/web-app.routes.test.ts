@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,23 @@ describe('serving the built web app', () => {
     const response = await server.request('GET', '/assets/app-000000.js');
     expect(response.status).toBe(404);
     expect(response.text).not.toBe(INDEX_HTML);
+  });
+
+  it('refuses a path that climbs out of the assets with a 403 in the error envelope', async () => {
+    // Sent as written: fetch would resolve the dots before sending.
+    const { hostname, port } = new URL(server.url);
+    const response = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      http
+        .get({ host: hostname, port, path: '/assets/%2e%2e/index.html', headers: { accept: 'text/html' } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+        })
+        .on('error', reject);
+    });
+    expect(response.status).toBe(403);
+    expect(response.type).toMatch(/^application\/json/);
+    expect(JSON.parse(response.body)).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
   it.each([
