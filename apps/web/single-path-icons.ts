@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { mergeIconModule } from '../../tools/icons/icon-paths';
+import { mergeIconModule } from '../../tools/icons/icon-paths.ts';
 
 const iconModule = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
 

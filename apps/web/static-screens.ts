@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
-import { singlePathIcons } from './single-path-icons';
+import { singlePathIcons } from './single-path-icons.ts';
 
 export const STATIC_SCREENS_FILE = 'static-screens.json';
 

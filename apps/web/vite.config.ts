@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstScreenChunks } from './first-screen-chunks';
-import { singlePathIcons } from './single-path-icons';
-import { staticScreens } from './static-screens';
+import { firstScreenChunks } from './first-screen-chunks.ts';
+import { singlePathIcons } from './single-path-icons.ts';
+import { staticScreens } from './static-screens.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), singlePathIcons(), firstScreenChunks(), staticScreens()],

@@ -66,8 +66,15 @@ async function databaseFor(config: Config, command: 'backup' | 'restore' | 'admi
   };
 }
 
-/** `npm run admin -- <command>` (issue 16): exit code 1 with the usage for anything else. */
+/**
+ * `npm run admin -- <command>` (issue 16): `--help` (or `-h`) prints the usage and exits with 0,
+ * as `npm run backup -- --help` does; anything that is not a command exits with 1 and the usage.
+ */
 async function admin(args: string[]): Promise<number> {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    console.log(adminUsage);
+    return 0;
+  }
   const command = parseAdminCommand(args);
   if (!command) {
     console.error(adminUsage);

@@ -67,7 +67,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, status, {
         success: false,
         message: message || 'Bad request',
-        // A status the contract has no code for (a Range that cannot be served: 416) says BAD_REQUEST.
+        // A 4xx status the contract has no code for says BAD_REQUEST.
         code: codeOfStatus.get(status) ?? 'BAD_REQUEST',
       });
     }

@@ -187,6 +187,16 @@ describe('serving the built web app', () => {
     expect(JSON.parse(response.body)).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
+  it('answers a Range no byte of an asset can serve with 416 RANGE_NOT_SATISFIABLE in the error envelope', async () => {
+    const response = await server.request('GET', '/assets/app-3f2a1c.js', { headers: { range: 'bytes=5000-6000' } });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.body).toMatchObject({ success: false, code: 'RANGE_NOT_SATISFIABLE' });
+    const partial = await server.request('GET', '/assets/app-3f2a1c.js', { headers: { range: 'bytes=0-6' } });
+    expect(partial.status).toBe(206);
+    expect(partial.text).toBe('console');
+  });
+
   it.each([
     ['GET', '/api'],
     ['GET', '/api/'],

@@ -91,4 +91,12 @@ describe('npm run admin', cliTimeout, () => {
       expect(wrong.stderr).toContain('npm run admin -- reset-password <email>');
     }
   });
+
+  it('prints the usage for --help and -h, and exits with 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = await admin(server, [flag]);
+      expect(help.stdout, flag).toContain('npm run admin -- reset-password <email>');
+      expect(help.stdout, flag).toContain('npm run admin -- registration <open|invite|closed>');
+    }
+  });
 });
