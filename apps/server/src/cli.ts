@@ -71,7 +71,7 @@ async function databaseFor(config: Config, command: 'backup' | 'restore' | 'admi
  * as `npm run backup -- --help` does; anything that is not a command exits with 1 and the usage.
  */
 async function admin(args: string[]): Promise<number> {
-  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+  if (asksForHelp(args)) {
     console.log(adminUsage);
     return 0;
   }
@@ -102,11 +102,15 @@ async function admin(args: string[]): Promise<number> {
   }
 }
 
+/** Asked for help: the usage, never a backup written to a folder (or an account) called "--help". */
+function asksForHelp(args: readonly string[]): boolean {
+  return args.some((arg) => arg === '--help' || arg === '-h');
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'admin') return admin(argv.slice(1));
   const [command, folder, ...extra] = argv;
-  // Asked for help, the usage; never a backup written to a folder called "--help".
-  if (argv.slice(1).some((arg) => arg === '--help' || arg === '-h')) {
+  if (asksForHelp(argv.slice(1))) {
     console.log(usage);
     return 0;
   }
