@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addProjectMember,
+  buildAttachment,
   buildCategory,
   buildFeature,
   buildProject,
@@ -155,6 +156,54 @@ describe('GET /api/v1/users/tasks', () => {
     expect(await titles('?sortBy=priority&sortOrder=desc')).toEqual(['Bravo', 'Charlie', 'Delta', 'Alpha']);
     expect(await titles('?sortBy=status&sortOrder=asc')).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
     expect((await assigned(cookie, '?status=PENDING')).total).toBe(2);
+  });
+
+  it('without paging, each task reads exactly as on a page and on its own page: attachments, blockers, parent, subtasks, hours, tags', async () => {
+    // The unpaged list is read as plain rows with its timestamps written by the database (decision 045).
+    const member = await buildSignedInUser(server);
+    const { task } = await projectWithMe('MEMBER', undefined, member);
+    const parent = await task({
+      assigneeId: member.user.id,
+      title: 'Parent',
+      description: 'Some **text**',
+      tags: ['a', 'b'],
+      estimatedHours: 5,
+      actualHours: 2,
+      dueDate: '2030-03-01',
+      priority: 'HIGH',
+    });
+    const child = await task({ assigneeId: member.user.id, title: 'Child', parentTaskId: parent._id });
+    // A deleted category leaves its tasks without one.
+    const doomed = await buildCategory(server, lead.cookie, { type: 'TASK' });
+    const blocker = await task({ assigneeId: member.user.id, title: 'Blocker', categoryId: doomed._id });
+    expect((await server.request('DELETE', `/api/v1/categories/${doomed._id}`, { cookie: lead.cookie })).status).toBe(200);
+    const related = await server.request('POST', `/api/v1/tasks/${parent._id}/relations`, {
+      cookie: lead.cookie,
+      body: { type: 'BLOCKED_BY', taskId: blocker._id },
+    });
+    expect(related.status, related.text).toBe(201);
+    const attachment = await buildAttachment(server, lead.cookie, parent._id, { name: 'plan.txt' });
+
+    const unpaged = (await assigned(member.cookie)).data;
+    expect(unpaged.map((listed) => listed.title)).toEqual(['Parent', 'Blocker', 'Child']);
+    expect(unpaged[0]).toMatchObject({
+      tags: ['a', 'b'],
+      estimatedHours: 5,
+      actualHours: 2,
+      dueDate: '2030-03-01T00:00:00.000Z',
+      attachments: [{ _id: attachment._id, name: 'plan.txt', uploadedBy: { _id: lead.user.id } }],
+      blockedBy: [{ _id: blocker._id, key: blocker.key, title: 'Blocker' }],
+      subtasks: { total: 1, completed: 0 },
+      parentTask: null,
+    });
+    expect(unpaged[2]).toMatchObject({ parentTaskId: parent._id, parentTask: { _id: parent._id, key: parent.key, title: 'Parent' } });
+    expect(unpaged[1]?.categoryId).toBeNull();
+    expect(unpaged).toEqual((await assigned(member.cookie, '?page=1&limit=100')).data);
+    for (const listed of unpaged) {
+      const { history: _history, role: _role, ...own } = (await server.request('GET', `/api/v1/tasks/${listed._id}`, { cookie: member.cookie })).body.data as TaskDetail;
+      expect(listed).toEqual(own);
+    }
+    expect(child.parentTaskId).toBe(parent._id);
   });
 
   it('without page or limit, every task, even past 1000, in one page; page alone pages by 1000', async () => {

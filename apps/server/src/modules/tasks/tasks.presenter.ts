@@ -16,7 +16,12 @@ function presentUserRef(ref: TaskUserRef | null): TaskUser | null {
   return ref ? { _id: ref.id, fullName: ref.fullName, username: ref.username, email: ref.email, avatar: ref.avatar } : null;
 }
 
-export function presentTask(row: TaskRow, role: MemberRole, userId: string, today: string): Task {
+/** A task row as read by one task's queries (`Date`s) or by the unpaged list (the API's text already). */
+type PresentableTaskRow = Omit<TaskRow, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string };
+
+const isoOf = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
+
+export function presentTask(row: PresentableTaskRow, role: MemberRole, userId: string, today: string): Task {
   return {
     _id: row.id,
     number: row.number,
@@ -35,8 +40,8 @@ export function presentTask(row: TaskRow, role: MemberRole, userId: string, toda
     featureId: { _id: row.featureId, title: row.featureTitle },
     projectId: { _id: row.projectId, name: row.projectName },
     createdBy: presentUserRef(row.creator),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
     isOverdue: isTaskOverdue(row, today),
     blockedReason: row.blockedReason,
     version: row.version,
