@@ -69,8 +69,9 @@ test.describe('live collaboration', () => {
     await dialog.getByRole('button', { name: 'Create Task' }).click();
     await expect(card(mate.page, 'TODO', 'Cut the escapement')).toBeVisible(LIVE);
 
-    // Moved on the other's board with the mouse: in the first browser's column at once.
-    const from = await card(mate.page, 'TODO', 'Cut the escapement').boundingBox();
+    // Moved on the other's board with the mouse, by its handle: in the first browser's column at once.
+    // (The card's middle may fall on its priority picker, which opens on a press rather than dragging.)
+    const from = await card(mate.page, 'TODO', 'Cut the escapement').getByRole('button', { name: 'Move Cut the escapement', exact: true }).boundingBox();
     const to = await column(mate.page, 'IN_PROGRESS').boundingBox();
     await mate.page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
     await mate.page.mouse.down();
