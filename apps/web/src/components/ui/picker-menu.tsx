@@ -71,7 +71,7 @@ const triggerClassName =
  *
  * Until it first opens, the picker is a plain button that opens it as Radix's trigger would (a
  * press of the main pointer button, Enter, Space or the down arrow): a board or a page of cards
- * shows hundreds of pickers, and mounting a Radix menu for each made a third of the board's
+ * shows hundreds of pickers, and a Radix menu mounted for each cost about a sixth of the board's
  * render (decision 049).
  */
 export function PickerMenu<V extends string>({
