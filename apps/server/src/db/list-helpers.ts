@@ -63,3 +63,11 @@ export function pageChoiceColumns(id: SQLWrapper, order: SQL[]) {
     position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('chosen_position'),
   };
 }
+
+/**
+ * A timestamptz as the API writes it (`2026-01-05T21:28:25.596Z`, milliseconds truncated, as a
+ * `Date` prints it), written by the database whatever the session's time zone: the unpaged lists
+ * read thousands of rows, and a `Date` parsed and printed per timestamp was much of their cost
+ * (decision 045).
+ */
+export const apiTimestamp = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,7 +1,7 @@
 import { priorities, statisticsOfCounts, taskStatuses, type Priority, type TaskSortField, type TaskStatistics, type TaskStatus } from '@tasklane/contract';
-import { and, asc, eq, inArray, isNull, notInArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderTerm, pageChoiceColumns, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
+import { apiTimestamp, orderTerm, pageChoiceColumns, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
 import { categories, features, projects, tasks, users, workspaces } from '../../db/schema.js';
 import { rowsOf } from '../account/account.repo.js';
 import { attachmentsJsonOf } from '../attachments/attachments.repo.js';
@@ -170,9 +170,6 @@ export async function listAssignedTasks(db: Db, userId: string, filters: TaskFil
 
 /** A task of the unpaged list: a task row with its timestamps already as the API writes them. */
 export type ListedTaskRow = Omit<TaskRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
-
-/** A timestamptz as the API writes it (`2026-01-05T21:28:25.596Z`, milliseconds truncated, as a `Date` would print it). */
-const apiTimestamp = (column: SQLWrapper) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Every assigned task the filters match (the spec's clients ask for all of them at once: 5,000

@@ -1,7 +1,10 @@
 import type { Todo } from '@tasklane/contract';
-import type { TodoRow } from './todos.repo.js';
+import type { ListedTodoRow, TodoRow } from './todos.repo.js';
 
-export function presentTodo(row: TodoRow): Todo {
+/** A `Date` from one todo's queries, or the unpaged list's text, already as the API writes it. */
+const isoOf = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
+
+export function presentTodo(row: TodoRow | ListedTodoRow): Todo {
   return {
     _id: row.id,
     title: row.title,
@@ -13,11 +16,11 @@ export function presentTodo(row: TodoRow): Todo {
       ? { _id: row.category.id, name: row.category.name, color: row.category.color, slug: row.category.slug }
       : null,
     tags: row.tags,
-    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    completedAt: row.completedAt ? isoOf(row.completedAt) : null,
     isToday: row.isToday,
     recurrence: row.recurrence,
     recurrenceTimeZone: row.recurrence ? row.recurrenceTimeZone : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
   };
 }

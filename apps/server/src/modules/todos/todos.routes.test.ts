@@ -568,6 +568,26 @@ describe('GET /api/v1/todos/:todoId', () => {
     expect((await listTodos(cookie)).find((item) => item._id === todo._id)).toEqual(todo);
   });
 
+  it('without paging, each todo reads exactly as on its own: tags, a repeat, today, done, no category', async () => {
+    // The unpaged list is read as plain rows with its timestamps written by the database (decision 045).
+    const { cookie, category } = await userWithCategory();
+    const doomed = await buildCategory(server, cookie, { name: 'Doomed' });
+    await buildTodo(server, cookie, { category: category._id, title: 'Tagged', tags: ['a', 'b'], dueDate: '2030-01-02', isToday: true });
+    await buildTodo(server, cookie, { category: category._id, title: 'Repeating', dueDate: '2030-01-03', recurrence: 'FREQ=WEEKLY;BYDAY=MO' });
+    await buildTodo(server, cookie, { category: category._id, title: 'Done', status: 'COMPLETED' });
+    await buildTodo(server, cookie, { category: doomed._id, title: 'Orphan' });
+    expect((await server.request('DELETE', `/api/v1/categories/${doomed._id}`, { cookie })).status).toBe(200);
+    const listed = await listTodos(cookie);
+    expect(listed.map((todo) => todo.title)).toEqual(['Tagged', 'Repeating', 'Orphan', 'Done']);
+    expect(listed[0]).toMatchObject({ tags: ['a', 'b'], isToday: true, category: { _id: category._id, name: 'Work' } });
+    expect(listed[1]).toMatchObject({ recurrence: 'FREQ=WEEKLY;BYDAY=MO' });
+    expect(listed[2]?.category).toBeNull();
+    expect(listed[3]?.completedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    for (const todo of listed) {
+      expect((await server.request('GET', `/api/v1/todos/${todo._id}`, { cookie })).body.todo).toEqual(todo);
+    }
+  });
+
   it('is 404 for another person’s todo, a deleted one or an unknown id, and 400 for a malformed id', async () => {
     const { cookie } = await userWithCategory();
     const theirs = await buildTodo(server, await signedIn(), { title: 'Not yours' });

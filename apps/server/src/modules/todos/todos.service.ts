@@ -44,7 +44,7 @@ export async function listTodos(ctx: ServiceContext, user: UserRow, input: ListT
   // Issue 18: how many the default hid, for 'Show completed (N)'.
   const hidden = async () => (hideDone ? { hiddenDone: isHidingDone ? await repo.countDoneTodos(ctx.db, user.id, filters) : 0 } : {});
   if (page === undefined && limit === undefined) {
-    return { todos: (await repo.listTodos(ctx.db, user.id, shown)).map(presentTodo), ...(await hidden()) };
+    return { todos: (await repo.listEveryTodo(ctx.db, user.id, shown)).map(presentTodo), ...(await hidden()) };
   }
   const paging = { page: page ?? 1, limit: limit ?? TODO_PAGE_LIMIT_DEFAULT };
   const { rows, total } = await repo.listTodos(ctx.db, user.id, shown, paging);
