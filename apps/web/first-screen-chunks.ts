@@ -1,4 +1,5 @@
-import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin, type Rolldown } from 'vite';
 
 /**
  * The pages a visitor most often lands on, by exact path, and the module of each. The router
@@ -14,16 +15,34 @@ const landingPages: Record<string, string> = {
 
 export const FIRST_SCREEN_FILE = 'first-screen.json';
 
-type ChunkInfo = { imports: string[]; facade: string | null; isEntry: boolean };
-type BundleLike = Record<string, { type: 'chunk' | 'asset'; fileName: string } & Partial<{ imports: string[]; facadeModuleId: string | null; isEntry: boolean }>>;
+/** The mode of the probe build that `groupLandingPages` runs: the plugins that write files stand aside in it. */
+export const CHUNK_PROBE_MODE = 'chunk-probe';
 
-/** The bundle's chunks by file name. */
+type ChunkInfo = { imports: string[]; facade: string | null; isEntry: boolean; modules: string[] };
+type BundleLike = Record<
+  string,
+  { type: 'chunk' | 'asset'; fileName: string } & Partial<{ imports: string[]; facadeModuleId: string | null; isEntry: boolean; modules: Record<string, { renderedLength: number }> }>
+>;
+
+const slashed = (id: string) => id.replaceAll('\\', '/');
+
+/** The bundle's chunks by file name, each with the modules it renders code of. */
 function chunksOf(bundle: BundleLike): Map<string, ChunkInfo> {
   const chunks = new Map<string, ChunkInfo>();
   for (const item of Object.values(bundle)) {
-    if (item.type === 'chunk') chunks.set(item.fileName, { imports: item.imports ?? [], facade: item.facadeModuleId ?? null, isEntry: item.isEntry ?? false });
+    if (item.type !== 'chunk') continue;
+    const modules = Object.entries(item.modules ?? {})
+      .filter(([, module]) => module.renderedLength > 0)
+      .map(([id]) => slashed(id));
+    chunks.set(item.fileName, { imports: item.imports ?? [], facade: item.facadeModuleId ?? null, isEntry: item.isEntry ?? false, modules });
   }
   return chunks;
+}
+
+/** The chunk that holds a landing page's module: its own, or the group it was put in. */
+function pageChunk(chunks: Map<string, ChunkInfo>, module: string): string | undefined {
+  const owns = (chunk: ChunkInfo, id: string | null | undefined) => id !== null && id !== undefined && slashed(id).endsWith(module);
+  return [...chunks].find(([, chunk]) => owns(chunk, chunk.facade))?.[0] ?? [...chunks].find(([, chunk]) => chunk.modules.some((id) => owns(chunk, id)))?.[0];
 }
 
 /** `fileName` and every chunk it imports statically, directly or not. */
@@ -47,17 +66,84 @@ function startChunks(chunks: Map<string, ChunkInfo>): { entry: string | undefine
   const all = new Set<string>();
   if (!entry) return { entry, all };
   closureOf(chunks, entry, all);
-  const apart = [...chunks].find(([, chunk]) => chunk.facade && APART.test(chunk.facade.replaceAll('\\', '/')))?.[0];
+  const apart = [...chunks].find(([, chunk]) => chunk.facade && APART.test(slashed(chunk.facade)))?.[0];
   if (!apart) throw new Error('first-screen chunks: React DOM is not a chunk of its own (src/main.tsx imports it dynamically)');
   closureOf(chunks, apart, all);
   return { entry, all };
 }
 
-/** Writes dist/first-screen.json: for each landing page, the URLs of its chunk and of the chunks it imports statically, less those index.html already loads. */
+/** Set while the probe build runs (`landingGroups`): the plugins that write files or run builds stand aside in it. */
+const PROBE = 'TASKLANE_CHUNK_PROBE';
+export const isChunkProbe = () => process.env[PROBE] === '1';
+
+/** A label for the set of landing pages a module is reached from, for its chunk's name. */
+const labelOf = (paths: string[]) => paths.map((page) => (page === '/' ? 'dashboard' : page.slice(1))).join('-');
+
+/**
+ * Each module a landing page's first screen renders, beyond what index.html loads, mapped to the
+ * set of landing pages that render it (as a label), from a bundle made without groups.
+ */
+function landingModules(bundle: BundleLike): Map<string, string> {
+  const chunks = chunksOf(bundle);
+  const loadedByIndex = startChunks(chunks).all;
+  const pagesOf = new Map<string, string[]>();
+  for (const [page, module] of Object.entries(landingPages)) {
+    const own = pageChunk(chunks, module);
+    if (!own) throw new Error(`first-screen chunks: no chunk for ${module}`);
+    for (const file of closureOf(chunks, own)) {
+      if (loadedByIndex.has(file)) continue;
+      for (const id of chunks.get(file)?.modules ?? []) pagesOf.set(id, [...(pagesOf.get(id) ?? []), page]);
+    }
+  }
+  return new Map([...pagesOf].map(([id, pages]) => [id, `first-${labelOf(pages)}`]));
+}
+
+/**
+ * Issue 15 §4, decision 017 (seventh pass): the bundler gives every small module that several
+ * screens share a chunk of its own, so the dashboard's first screen was 38 files beside the entry
+ * (icons, light components, one rule of the contract each), six at a time over HTTP/1.1. A probe
+ * build without groups says which modules each landing page's chunks render (after tree shaking,
+ * which a module graph cannot tell); those modules then go into one chunk per set of landing pages
+ * that render them (the dashboard's alone, the sign-in and sign-up pages', those all three
+ * share...). What index.html loads stays as it was, and nothing else moves: a group imports only
+ * from groups of more pages or from index.html's chunks, so no two chunks import each other.
+ */
+async function landingGroups(): Promise<Map<string, string>> {
+  process.env[PROBE] = '1';
+  try {
+    const root = fileURLToPath(new URL('.', import.meta.url));
+    const result = await build({ root, configFile: `${root}/vite.config.ts`, logLevel: 'silent', build: { write: false } });
+    const output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
+    const bundle: BundleLike = Object.fromEntries(output.output.map((item) => [item.fileName, item as unknown as BundleLike[string]]));
+    return landingModules(bundle);
+  } finally {
+    delete process.env[PROBE];
+  }
+}
+
+/**
+ * Groups each landing page's first-screen modules into a few chunks, and writes
+ * dist/first-screen.json: for each landing page, the URLs of its chunk and of the chunks it
+ * imports statically, less those index.html already loads.
+ */
 export function firstScreenChunks(): Plugin {
   return {
     name: 'tasklane-first-screen-chunks',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !isChunkProbe(),
+    async config() {
+      const groupOf = await landingGroups();
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [{ debugName: 'first-screen', name: (id: string) => groupOf.get(slashed(id)) ?? null, includeDependenciesRecursively: false }],
+              },
+            },
+          },
+        },
+      };
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -76,7 +162,7 @@ export function firstScreenChunks(): Plugin {
       const loadedByIndex = startChunks(chunks).all;
       const preloads: Record<string, string[]> = {};
       for (const [path, module] of Object.entries(landingPages)) {
-        const page = [...chunks].find(([, chunk]) => chunk.facade?.replaceAll('\\', '/').endsWith(module))?.[0];
+        const page = pageChunk(chunks, module);
         if (!page) throw new Error(`first-screen chunks: no chunk for ${module}`);
         preloads[path] = [...closure(page)].filter((file) => !loadedByIndex.has(file)).map((file) => `/${file}`);
       }

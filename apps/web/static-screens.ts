@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
+import { isChunkProbe } from './first-screen-chunks.ts';
 import { singlePathIcons } from './single-path-icons.ts';
 
 export const STATIC_SCREENS_FILE = 'static-screens.json';
@@ -17,7 +18,7 @@ export function staticScreens(): Plugin {
   let outDir = path.join(webRoot, 'dist');
   return {
     name: 'tasklane-static-screens',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !isChunkProbe(),
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
