@@ -50,6 +50,9 @@ export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: 
   return { fetches, modules, ...(staticScreen ? { staticScreen, scriptsAfterPaint: isSignedOutPage } : {}) };
 }
 
+/** The id of the element that ends a first screen in the HTML (`withStaticScreen`). */
+export const FIRST_SCREEN_END = 'first-screen-end';
+
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
@@ -63,7 +66,11 @@ export function withStaticScreen(html: string, markup: string, scriptsAfterPaint
   const start = html.indexOf(open);
   const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
   if (start === -1 || end < start) return html;
-  let page = `${html.slice(0, start + open.length)}${markup}${html.slice(end)}`;
+  let page = `${html.slice(0, start + open.length)}${markup}<template id="${FIRST_SCREEN_END}"></template>${html.slice(end)}`;
+  // The browser may paint a document it has parsed only in part, and the first screen then grows
+  // under the eye (a layout shift: the sign-in card measured 52, then 290, then 458 px tall with
+  // a slow CPU). `rel="expect"` holds the first paint until the marker after it is parsed.
+  page = page.replace('</head>', `  <link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">\n  </head>`);
   if (!scriptsAfterPaint) return page;
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(page);
   if (!entry) return page;

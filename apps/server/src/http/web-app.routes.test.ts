@@ -127,11 +127,14 @@ describe('serving the built web app', () => {
     const { cookie } = await buildSignedInUser(server);
     for (const signedIn of [undefined, cookie]) {
       const login = await server.request('GET', '/login?next=%2Flist', { ...asBrowser, cookie: signedIn });
-      expect(login.text).toContain('<body><div id="root"><main><h1>Welcome Back</h1><form></form></main></div>');
+      expect(login.text).toContain('<body><div id="root"><main><h1>Welcome Back</h1><form></form></main><template id="first-screen-end"></template></div>');
+      // Its first paint waits for the whole form: never a part of it that then grows.
+      expect(login.text).toContain('<link rel="expect" href="#first-screen-end" blocking="render">');
     }
     for (const route of ['/register', '/', '/workspaces']) {
       const other = await server.request('GET', route, asBrowser);
       expect(other.text, route).toContain('<div id="root"></div>');
+      expect(other.text, route).not.toContain('rel="expect"');
     }
   });
 
@@ -139,7 +142,8 @@ describe('serving the built web app', () => {
     const { cookie } = await buildSignedInUser(server);
     for (const route of ['/', '/?status=PENDING']) {
       const dashboard = await server.request('GET', route, { ...asBrowser, cookie });
-      expect(dashboard.text, route).toContain('<body><div id="root"><header>Tasklane</header><main><h1>Todos</h1></main></div>');
+      expect(dashboard.text, route).toContain('<body><div id="root"><header>Tasklane</header><main><h1>Todos</h1></main><template id="first-screen-end"></template></div>');
+      expect(dashboard.text, route).toContain('<link rel="expect" href="#first-screen-end" blocking="render">');
       // Its todos need the app: its entry script and chunks are fetched at once, not after the paint.
       expect(dashboard.text, route).toContain('<script type="module" src="/assets/app-3f2a1c.js"></script>');
       expect(dashboard.text, route).toContain('<link rel="modulepreload" crossorigin href="/assets/todos-page-1a2b.js">');
