@@ -15,9 +15,6 @@ const landingPages: Record<string, string> = {
 
 export const FIRST_SCREEN_FILE = 'first-screen.json';
 
-/** The mode of the probe build that `groupLandingPages` runs: the plugins that write files stand aside in it. */
-export const CHUNK_PROBE_MODE = 'chunk-probe';
-
 type ChunkInfo = { imports: string[]; facade: string | null; isEntry: boolean; modules: string[] };
 type BundleLike = Record<
   string,
@@ -41,8 +38,8 @@ function chunksOf(bundle: BundleLike): Map<string, ChunkInfo> {
 
 /** The chunk that holds a landing page's module: its own, or the group it was put in. */
 function pageChunk(chunks: Map<string, ChunkInfo>, module: string): string | undefined {
-  const owns = (chunk: ChunkInfo, id: string | null | undefined) => id !== null && id !== undefined && slashed(id).endsWith(module);
-  return [...chunks].find(([, chunk]) => owns(chunk, chunk.facade))?.[0] ?? [...chunks].find(([, chunk]) => chunk.modules.some((id) => owns(chunk, id)))?.[0];
+  const isPage = (id: string | null) => id !== null && slashed(id).endsWith(module);
+  return [...chunks].find(([, chunk]) => isPage(chunk.facade))?.[0] ?? [...chunks].find(([, chunk]) => chunk.modules.some(isPage))?.[0];
 }
 
 /** `fileName` and every chunk it imports statically, directly or not. */
