@@ -76,19 +76,27 @@ export const isChunkProbe = () => process.env[PROBE] === '1';
 /** A label for the set of landing pages a module is reached from, for its chunk's name. */
 const labelOf = (paths: string[]) => paths.map((page) => (page === '/' ? 'dashboard' : page.slice(1))).join('-');
 
+/** For each landing page, the files of its chunk and of the chunks it imports statically, less those index.html already loads. */
+function landingFiles(chunks: Map<string, ChunkInfo>): Map<string, string[]> {
+  const loadedByIndex = startChunks(chunks).all;
+  const files = new Map<string, string[]>();
+  for (const [page, module] of Object.entries(landingPages)) {
+    const own = pageChunk(chunks, module);
+    if (!own) throw new Error(`first-screen chunks: no chunk for ${module}`);
+    files.set(page, [...closureOf(chunks, own)].filter((file) => !loadedByIndex.has(file)));
+  }
+  return files;
+}
+
 /**
  * Each module a landing page's first screen renders, beyond what index.html loads, mapped to the
  * set of landing pages that render it (as a label), from a bundle made without groups.
  */
 function landingModules(bundle: BundleLike): Map<string, string> {
   const chunks = chunksOf(bundle);
-  const loadedByIndex = startChunks(chunks).all;
   const pagesOf = new Map<string, string[]>();
-  for (const [page, module] of Object.entries(landingPages)) {
-    const own = pageChunk(chunks, module);
-    if (!own) throw new Error(`first-screen chunks: no chunk for ${module}`);
-    for (const file of closureOf(chunks, own)) {
-      if (loadedByIndex.has(file)) continue;
+  for (const [page, files] of landingFiles(chunks)) {
+    for (const file of files) {
       for (const id of chunks.get(file)?.modules ?? []) pagesOf.set(id, [...(pagesOf.get(id) ?? []), page]);
     }
   }
@@ -154,15 +162,8 @@ export function firstScreenChunks(): Plugin {
       },
     },
     generateBundle(_options, bundle) {
-      const chunks = chunksOf(bundle as BundleLike);
-      const closure = (fileName: string) => closureOf(chunks, fileName);
-      const loadedByIndex = startChunks(chunks).all;
-      const preloads: Record<string, string[]> = {};
-      for (const [path, module] of Object.entries(landingPages)) {
-        const page = pageChunk(chunks, module);
-        if (!page) throw new Error(`first-screen chunks: no chunk for ${module}`);
-        preloads[path] = [...closure(page)].filter((file) => !loadedByIndex.has(file)).map((file) => `/${file}`);
-      }
+      const files = landingFiles(chunksOf(bundle as BundleLike));
+      const preloads = Object.fromEntries([...files].map(([page, names]) => [page, names.map((file) => `/${file}`)]));
       this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };

@@ -51,7 +51,7 @@ export function firstScreenOf(request: FastifyRequest, secure: boolean, chunks: 
 }
 
 /** The id of the element that ends a first screen in the HTML (`withStaticScreen`). */
-export const FIRST_SCREEN_END = 'first-screen-end';
+const FIRST_SCREEN_END = 'first-screen-end';
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
