@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { buildApp, type App, type BuildAppOptions } from './app.js';
 import { openEmbedded, openPostgres, type Database } from './db/client.js';
+import { startIdleCollector } from './idle-memory.js';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js';
 import { createDiskFileStore, prepareUploadDir } from './storage/file-store.js';
 
@@ -50,6 +51,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info({ database: database.kind, address }, 'Tasklane is listening');
+    // The heap grown by a busy spell is handed back once requests go quiet (decision 050).
+    const stopIdleCollector = startIdleCollector(app.server, app.log);
     return {
       app,
       database,
@@ -58,6 +61,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // Stops accepting, lets requests in flight finish, then closes the database. A
         // connection that goes idle meanwhile (a download whose last bytes just left) is
         // closed then, not after the keep-alive timeout.
+        stopIdleCollector();
         const closeIdle = setInterval(() => app!.server.closeIdleConnections(), 100);
         try {
           await app!.close();
