@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { searchTypes, type SearchResult, type SearchType } from '@tasklane/contract';
 import { Command } from 'cmdk';
 import { AlertCircle, Briefcase, CheckSquare, ClipboardList, Clock, FolderKanban, Layers, ListTodo, MessageSquare, Search } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { overlayClassName } from '@/components/ui/dialog';
 import { useFocusReturn } from '@/components/ui/focus-return';
@@ -136,6 +136,30 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
     setHighlightedFirst(firstResultValue);
     if (firstResultValue) setSelected(firstResultValue);
   }
+  const openResult = (result: SearchResult) =>
+    openItem({ type: result.type, _id: result._id, title: result.title, url: result.url, context: contextOf(result) });
+  // Enter pressed while the search for the typed words is still on its way (the rows in view
+  // dimmed, or none yet) is kept for those words, and opens their first result when it arrives:
+  // a quick typist's Enter is not lost to the pause before the search. Another key drops it, and
+  // so do other words.
+  const [enterFor, setEnterFor] = useState<string | undefined>(undefined);
+  const openKept = useEffectEvent((result: SearchResult) => openResult(result));
+  useEffect(() => {
+    if (enterFor === undefined || isStale) return;
+    setEnterFor(undefined);
+    if (enterFor === typed && firstResult) openKept(firstResult);
+  }, [enterFor, isStale, typed, firstResult]);
+  const keepEarlyEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter') {
+      if (enterFor !== undefined) setEnterFor(undefined);
+      return;
+    }
+    if (event.nativeEvent.isComposing || typed === '' || !isStale) return;
+    // A highlighted item in reach (a command) is cmdk's to open.
+    if (event.currentTarget.querySelector('[cmdk-item][aria-selected="true"]:not([aria-disabled="true"])')) return;
+    event.preventDefault();
+    setEnterFor(typed);
+  };
   const isSearching = typed !== '' && (!isCurrent || searchQuery.isFetching) && !searchQuery.isError;
   const searchError = typed !== '' && searchQuery.isError ? describeError(searchQuery.error, 'Search failed', 'Search failed: the server could not be reached') : null;
   const hasNothing = typed !== '' && isCurrent && !searchQuery.isFetching && !searchQuery.isError && results.length === 0 && commands.length === 0;
@@ -166,7 +190,15 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
           className="fixed left-1/2 top-[12vh] z-50 flex max-h-[min(36rem,calc(100dvh-6rem))] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_150ms_ease-out] dark:border-slate-700 dark:bg-slate-900"
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
-          <Command label="Search everything, or type a command" shouldFilter={false} loop value={selected} onValueChange={setSelected} className="flex min-h-0 flex-1 flex-col">
+          <Command
+            label="Search everything, or type a command"
+            shouldFilter={false}
+            loop
+            value={selected}
+            onValueChange={setSelected}
+            onKeyDown={keepEarlyEnter}
+            className="flex min-h-0 flex-1 flex-col"
+          >
             <div className="flex items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-700">
               <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
               <Command.Input
@@ -207,7 +239,7 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
                         key={`${result.type}:${result._id}`}
                         value={`${result.type}:${result._id}`}
                         disabled={isStale}
-                        onSelect={() => openItem({ type: result.type, _id: result._id, title: result.title, url: result.url, context: contextOf(result) })}
+                        onSelect={() => openResult(result)}
                         className={cn(itemClassName, 'data-[disabled=true]:cursor-default data-[disabled=true]:opacity-50')}
                       >
                         <ItemBody icon={<Icon />} title={result.title} detail={result.snippet ? <Snippet snippet={result.snippet} /> : undefined} context={contextOf(result)} />
