@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildFeature, buildProject, buildSignedInUser, signIn } from '../../../test/factories.js';
 import { openTestEventStream } from '../../../test/event-stream.js';
+import { notifierSettled } from '../../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 /**
@@ -30,6 +31,9 @@ describe('two app instances on one database', () => {
     const feature = await buildFeature(first, lead.cookie, project._id);
     const category = await buildCategory(first, lead.cookie, { type: 'TASK' });
 
+    // Joining the project notifies the teammate; that notification's own event must not be taken
+    // for the next change below, so the notifier has caught up before the streams open.
+    await notifierSettled(first);
     // The teammate's session works on either instance (sessions live in the database).
     const onSecond = await openTestEventStream(second.url, await signIn(second, teammate.user));
     const strangerOnSecond = await openTestEventStream(second.url, stranger.cookie);
