@@ -98,9 +98,12 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   // The highlighted item (cmdk's value), held here so that results arriving after the words were
   // typed can be highlighted: see below.
   const [selected, setSelected] = useState('');
+  // An Enter kept for the typed words until their results come (see `keepEarlyEnter`).
+  const [enterFor, setEnterFor] = useState<string | undefined>(undefined);
   const close = () => {
     setText('');
     setSelected('');
+    setEnterFor(undefined);
     onOpenChange(false);
   };
   const focusReturn = useFocusReturn();
@@ -141,8 +144,7 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   // Enter pressed while the search for the typed words is still on its way (the rows in view
   // dimmed, or none yet) is kept for those words, and opens their first result when it arrives:
   // a quick typist's Enter is not lost to the pause before the search. Another key drops it, and
-  // so do other words.
-  const [enterFor, setEnterFor] = useState<string | undefined>(undefined);
+  // so do other words, and closing the palette.
   const openKept = useEffectEvent((result: SearchResult) => openResult(result));
   useEffect(() => {
     if (enterFor === undefined || isStale) return;
