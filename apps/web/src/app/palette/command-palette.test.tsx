@@ -154,13 +154,12 @@ describe('the command palette', () => {
     await waitFor(() => expect(location().pathname).toBe(task.url));
   });
 
-  it('keeps an Enter pressed while the typed words are still being searched, and opens their first result when it comes', async () => {
-    // "flu" is answered at once; "flux" is held back while Enter is pressed, its row dimmed.
+  /** "flu" answered at once, then "x" typed: the search for "flux" is held back, its row dimmed. */
+  async function searchingFlux() {
     const held: Array<(reply: Reply) => void> = [];
     serve((q) => (q === 'flu' ? found([task]) : new Promise<Reply>((resolve) => held.push(resolve))));
     const user = userEvent.setup();
     const { location } = renderApp();
-
     await user.keyboard('{Control>}k{/Control}');
     const palette = await screen.findByRole('dialog', { name: 'Command palette' });
     await waitFor(() => expect(document.activeElement).toBe(within(palette).getByRole('combobox')));
@@ -168,29 +167,23 @@ describe('the command palette', () => {
     await waitFor(() => expect(screen.getByTestId('palette-status').textContent).toMatch(/^1 result/));
     await user.keyboard('x');
     await waitFor(() => expect(held).toHaveLength(1));
+    return { user, location, palette, answerFlux: (reply: Reply) => held[0]!(reply) };
+  }
+
+  it('keeps an Enter pressed while the typed words are still being searched, and opens their first result when it comes', async () => {
+    const { user, location, palette, answerFlux } = await searchingFlux();
     expect(within(palette).getByRole('option', { name: /Fix the login page/ }).getAttribute('aria-disabled')).toBe('true');
     await user.keyboard('{Enter}');
     expect(location().pathname).toBe('/somewhere');
 
-    held[0]!(found([secondTask, task]));
+    answerFlux(found([secondTask, task]));
     await waitFor(() => expect(location().pathname).toBe(secondTask.url));
   });
 
   it('drops that Enter once another key is pressed', async () => {
-    const held: Array<(reply: Reply) => void> = [];
-    serve((q) => (q === 'flu' ? found([task]) : new Promise<Reply>((resolve) => held.push(resolve))));
-    const user = userEvent.setup();
-    const { location } = renderApp();
-
-    await user.keyboard('{Control>}k{/Control}');
-    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
-    await waitFor(() => expect(document.activeElement).toBe(within(palette).getByRole('combobox')));
-    await user.keyboard('flu');
-    await waitFor(() => expect(screen.getByTestId('palette-status').textContent).toMatch(/^1 result/));
-    await user.keyboard('x');
-    await waitFor(() => expect(held).toHaveLength(1));
+    const { user, location, palette, answerFlux } = await searchingFlux();
     await user.keyboard('{Enter}{ArrowDown}');
-    held[0]!(found([secondTask]));
+    answerFlux(found([secondTask]));
     await waitFor(() => expect(within(palette).getByRole('option', { name: /Login emails/ }).getAttribute('aria-disabled')).toBe('false'));
     expect(location().pathname).toBe('/somewhere');
   });
