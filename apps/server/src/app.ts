@@ -173,6 +173,13 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * How long an idle keep-alive connection stays open: Fastify's default, longer than the 60 s a
+ * load balancer usually keeps its side of a connection, so the balancer closes first (it never
+ * sends on a connection the app has just closed).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** The whole server as a value: tests build it and send it real HTTP requests. */
 export async function buildApp({ config, database, logger, files, onRequestQueries, verifyResponses, throttlePeers, emailSender, notifier: notifierSettings, reminders: reminderSettings, notificationMailer, imports: importSettings, webhookSender: webhookSettings }: BuildAppOptions) {
   const isRequestId = (value: string) => REQUEST_ID_PATTERN.test(value);
@@ -182,10 +189,16 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
   const app = Fastify({
     ...(healthFastPath
       ? {
-          serverFactory: (handler: http.RequestListener) =>
-            http.createServer((request, response) => {
+          serverFactory: (handler: http.RequestListener) => {
+            const server = http.createServer((request, response) => {
               if (!healthFastPath.serve(request, response)) handler(request, response);
-            }),
+            });
+            // Fastify sets this on a server it makes, but not on one from a factory: without it
+            // Node's 5 s applied, and a client sending on a connection idle for 5 s could meet
+            // the server closing it (ECONNRESET).
+            server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+            return server;
+          },
         }
       : {}),
     // Written asynchronously (a line waits for the previous write, never blocks the request):
@@ -204,6 +217,7 @@ export async function buildApp({ config, database, logger, files, onRequestQueri
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // What Fastify and Node refuse before any hook runs still answers in the envelope.
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
