@@ -141,10 +141,10 @@ const targets = [
 /** Fails the build when a bundle holds a character past Latin-1, which V8 would store the whole source for at two bytes each. */
 function assertOneByteSource(file) {
   const source = fs.readFileSync(file, 'utf8');
-  const at = source.search(/[\u0100-\u{10ffff}]/u);
-  if (at === -1) return;
-  const line = source.slice(0, at).split('\n').length;
-  throw new Error(`${path.relative(root, file)}:${line} holds ${JSON.stringify(String.fromCodePoint(source.codePointAt(at) ?? 0))}; the server bundle must stay Latin-1 so that V8 stores its source at one byte a character (decision 048).`);
+  const index = source.search(/[\u0100-\u{10ffff}]/u);
+  if (index === -1) return;
+  const line = source.slice(0, index).split('\n').length;
+  throw new Error(`${path.relative(root, file)}:${line} holds ${JSON.stringify(String.fromCodePoint(source.codePointAt(index) ?? 0))}; the server bundle must stay Latin-1 so that V8 stores its source at one byte a character (decision 048).`);
 }
 
 export async function buildIfNeeded({ force = false, only } = {}) {
