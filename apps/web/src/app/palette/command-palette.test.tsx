@@ -137,14 +137,7 @@ describe('the command palette', () => {
     // "flu" is searched, then "flux": the same task answers both. Its row stays in place, dimmed
     // while "flux" is asked, and must be highlighted again once the answer is in.
     serve((q) => found(q.startsWith('flu') ? [task] : []));
-    const user = userEvent.setup();
-    const { location } = renderApp();
-
-    await user.keyboard('{Control>}k{/Control}');
-    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
-    await waitFor(() => expect(document.activeElement).toBe(within(palette).getByRole('combobox')));
-    await user.keyboard('flu');
-    await waitFor(() => expect(screen.getByTestId('palette-status').textContent).toMatch(/^1 result/));
+    const { user, location, palette } = await fluAnswered();
     await user.keyboard('x');
     await waitFor(() => expect(within(palette).getByRole('option', { name: /Fix the login page/ }).getAttribute('aria-disabled')).toBe('true'));
     await waitFor(() => expect(within(palette).getByRole('option', { name: /Fix the login page/ }).getAttribute('aria-selected')).toBe('true'));
@@ -154,10 +147,8 @@ describe('the command palette', () => {
     await waitFor(() => expect(location().pathname).toBe(task.url));
   });
 
-  /** "flu" answered at once, then "x" typed: the search for "flux" is held back, its row dimmed. */
-  async function searchingFlux() {
-    const held: Array<(reply: Reply) => void> = [];
-    serve((q) => (q === 'flu' ? found([task]) : new Promise<Reply>((resolve) => held.push(resolve))));
+  /** The palette opened and "flu" typed, its one result shown (`serve` is called first). */
+  async function fluAnswered() {
     const user = userEvent.setup();
     const { location } = renderApp();
     await user.keyboard('{Control>}k{/Control}');
@@ -165,6 +156,14 @@ describe('the command palette', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(palette).getByRole('combobox')));
     await user.keyboard('flu');
     await waitFor(() => expect(screen.getByTestId('palette-status').textContent).toMatch(/^1 result/));
+    return { user, location, palette };
+  }
+
+  /** "flu" answered at once, then "x" typed: the search for "flux" is held back, its row dimmed. */
+  async function searchingFlux() {
+    const held: Array<(reply: Reply) => void> = [];
+    serve((q) => (q === 'flu' ? found([task]) : new Promise<Reply>((resolve) => held.push(resolve))));
+    const { user, location, palette } = await fluAnswered();
     await user.keyboard('x');
     await waitFor(() => expect(held).toHaveLength(1));
     return { user, location, palette, answerFlux: (reply: Reply) => held[0]!(reply) };
