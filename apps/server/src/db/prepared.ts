@@ -27,9 +27,10 @@ export function preparedStatement<Q>(build: (db: Db) => Q): (db: Db) => Q {
 /**
  * Statements built once per database and per key: the variants of one query whose text
  * differs by a choice taken from a small fixed set (a list's sort field and order), each
- * built on its first use.
+ * built on its first use. `keep` bounds the variants kept per database when the set of keys is
+ * large (a save's shape): past it, a new key's statement is built for its run and not kept.
  */
-export function preparedStatements<K extends string, Q>(build: (db: Db, key: K) => Q): (db: Db, key: K) => Q {
+export function preparedStatements<K extends string, Q>(build: (db: Db, key: K) => Q, { keep = Infinity }: { keep?: number } = {}): (db: Db, key: K) => Q {
   const built = new WeakMap<Db, Map<K, Q>>();
   return (db, key) => {
     let variants = built.get(db);
@@ -40,7 +41,7 @@ export function preparedStatements<K extends string, Q>(build: (db: Db, key: K) 
     let statement = variants.get(key);
     if (!statement) {
       statement = build(db, key);
-      variants.set(key, statement);
+      if (variants.size < keep) variants.set(key, statement);
     }
     return statement;
   };

@@ -65,6 +65,30 @@ describe('PUT /api/v1/tasks/:taskId', () => {
     expect(new Date(response.body.data.updatedAt) >= new Date(task.updatedAt)).toBe(true);
   });
 
+  // A save's statement is built once per shape (the columns it sets, and which to null) and
+  // reused: each save of a shape must still write its own values, through the columns' types.
+  it('saves of one shape, one after another, each write their own values', async () => {
+    const task = await newTask();
+    const steps: Array<Record<string, unknown>> = [
+      { status: 'IN_PROGRESS', dueDate: '2031-02-03', tags: ['a'], estimatedHours: 2, assigneeId: cast.viewer.user.id },
+      { status: 'IN_REVIEW', dueDate: '2032-04-05', tags: ['b', 'c'], estimatedHours: 3, assigneeId: cast.moderator.user.id },
+      { status: 'IN_PROGRESS', dueDate: null, tags: [], estimatedHours: null, assigneeId: null },
+      { status: 'IN_REVIEW', dueDate: '2033-06-07', tags: ['d'], estimatedHours: 1, assigneeId: cast.viewer.user.id },
+    ];
+    for (const step of steps) {
+      const response = await update(task._id, step);
+      expect(response.status, response.text).toBe(200);
+      const read = await server.request('GET', `/api/v1/tasks/${task._id}`, { cookie: cast.admin.cookie });
+      const saved = read.body.data as TaskDetail;
+      expect(saved.status).toBe(step.status);
+      expect(saved.dueDate).toBe(step.dueDate === null ? null : `${step.dueDate as string}T00:00:00.000Z`);
+      expect(saved.tags).toEqual(step.tags);
+      expect(saved.estimatedHours).toBe(step.estimatedHours);
+      expect(saved.assigneeId?._id ?? null).toBe(step.assigneeId);
+    }
+    expect((await history(task._id)).filter((entry) => entry.action === 'STATUS_CHANGED')).toHaveLength(4);
+  });
+
   it('a save that changes nothing writes nothing and keeps the version', async () => {
     const task = await newTask({ assigneeId: cast.viewer.user.id, dueDate: '2030-01-01', tags: ['x'] });
     const response = await update(task._id, {
