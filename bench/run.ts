@@ -517,7 +517,7 @@ function latestPostgresResult(): (BackendResult & { startedAt: string }) | undef
 }
 
 /** `--only-web`: the default install with the seeded data set, and the front end's checks alone. */
-async function runWebOnly(options: Options, startedAt: Date) {
+async function runWebOnly(options: Options, startedAt: Date, machineAtStart: ReturnType<typeof machineLoad>) {
   const scale = scales[options.quick ? 'quick' : 'full'];
   const runDir = path.join(dataRoot, 'run-embedded');
   const seeded = await seedEmbedded(scale, runDir);
@@ -539,7 +539,7 @@ async function runWebOnly(options: Options, startedAt: Date) {
     results: [],
     web,
     skippedPostgres: undefined,
-    machineAtStart: machineLoad(),
+    machineAtStart,
   });
   for (const file of written) log(`wrote ${path.relative(repoRoot, file)}`);
 }
@@ -547,13 +547,15 @@ async function runWebOnly(options: Options, startedAt: Date) {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
-  log(`machine: ${os.cpus().length} cores, load ${JSON.stringify(machineLoad())}`);
+  // Read before the build and the seeding, which load the machine themselves.
+  const machineAtStart = machineLoad();
+  log(`machine: ${os.cpus().length} cores, load ${JSON.stringify(machineAtStart)}`);
   log('building the production server and web app (scripts/build.mjs)');
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
 
   if (options.onlyWeb) {
-    await runWebOnly(options, startedAt);
+    await runWebOnly(options, startedAt, machineAtStart);
     return;
   }
 
@@ -618,7 +620,7 @@ async function main() {
     reusedPostgres: reused,
     web,
     skippedPostgres: reused ? undefined : skippedPostgres,
-    machineAtStart: machineLoad(),
+    machineAtStart,
   });
   for (const file of written) log(`wrote ${path.relative(repoRoot, file)}`);
   if (skippedPostgres) log(skippedPostgres);
