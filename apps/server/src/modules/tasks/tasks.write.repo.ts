@@ -257,14 +257,14 @@ export async function updateTaskWithHistory(
   history: HistoryChange[],
 ): Promise<HistoryRow[] | undefined> {
   const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
-  const rows = (await updateTaskStatement(db, saveShapeOf(values)).execute({
+  const rows = await updateTaskStatement(db, saveShapeOf(values)).execute({
     ...given,
     taskId,
     expectedVersion,
     actorId: actor.id,
     clientId: actor.clientId,
     history: JSON.stringify(history),
-  })) as Array<{ id: string; action: HistoryRow['action']; details: unknown; createdAt: Date }>;
+  });
   if (rows.length === 0) return undefined;
   const user = { id: actor.id, fullName: actor.fullName, email: actor.email, avatar: actor.avatar };
   return rows
