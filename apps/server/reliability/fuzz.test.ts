@@ -139,6 +139,7 @@ function hintsFor(operation: Operation): FieldHints {
         return fc.uuid().map((value) => `fuzz_${value.slice(0, 12)}`);
       // Every other password unique: the log audit treats each as a secret, and a generated string
       // ('constructor', 'valueOf') would also turn up in an unrelated logged URL by chance.
+      // (The other secret fields: see the default below.)
       case 'password':
         return operation.path.endsWith('/login') ? fc.constant(DEFAULT_PASSWORD) : fc.uuid().map((value) => `Fz-${value}`);
       // Two-factor codes of the right shape (the code schemas normalize before they check).
@@ -152,7 +153,10 @@ function hintsFor(operation: Operation): FieldHints {
       case 'events':
         return operation.path.includes('/webhooks') ? fc.subarray([...webhookEventTypes], { minLength: 1 }) : undefined;
       default:
-        return undefined;
+        // Any other secret the log audit watches (a field named like a password or a token:
+        // currentPassword, newPassword, confirmPassword, token, inviteToken) unique too, for the
+        // same reason: a generated 'toString' sent as a reset token was found in a logged search URL.
+        return /password|token/i.test(name) ? fc.uuid().map((value) => `Fz-${value}`) : undefined;
     }
   };
 }
