@@ -1,9 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foreignKeyName } from '../../db/foreign-keys.js';
-import { taskComments, tasks, users } from '../../db/schema.js';
+import { selectRow } from '../../db/insert-select.js';
+import { projects, taskComments, tasks, users, workspaces } from '../../db/schema.js';
 import type { Actor } from '../context.js';
 import { eventOf, workspaceOfProject } from '../events/events.repo.js';
+import { membershipRoleOf } from '../projects/projects.repo.js';
 import { preparedStatement } from '../../db/prepared.js';
 
 /** The foreign key a new comment breaks when its task is deleted between the check and the write. */
@@ -63,28 +65,55 @@ function taskScopeOf(taskId: SQL) {
   };
 }
 
-// Every comment goes through this statement: built once (issue 15 §2).
+// Every comment goes through this statement: built once (issue 15 §2). It is also the comment's
+// access check: the row is written only when the task is in a project the caller opens (they
+// are its member or own its workspace), which is who may comment (taskAbilitiesFor: canComment
+// for every role). So a comment costs one statement, not a lookup and then an insert.
 const insertCommentStatement = preparedStatement((db) => {
-  const taskId = sql.placeholder('taskId');
+  const userId = sql.placeholder('userId');
+  const visibleTask = sql`${tasks}
+    join ${projects} on ${projects.id} = ${tasks.projectId}
+    join ${workspaces} on ${workspaces.id} = ${projects.workspaceId}
+    where ${tasks.id} = ${sql.placeholder('taskId')}
+      and (${workspaces.ownerId} = ${userId} or ${membershipRoleOf(tasks.projectId, userId)} is not null)`;
   const inserted = db.$with('inserted').as(
     db
       .insert(taskComments)
-      .values({ taskId, userId: sql.placeholder('userId'), comment: sql.placeholder('comment') })
+      .select(
+        selectRow(
+          taskComments,
+          {
+            // The columns' defaults, as drizzle writes them (an INSERT ... SELECT names every column).
+            id: sql`gen_random_uuid()`,
+            taskId: tasks.id,
+            userId: sql`${userId}::uuid`,
+            comment: sql`${sql.placeholder('comment')}::text`,
+            createdAt: sql`now()`,
+            editedAt: sql`null::timestamptz`,
+            // What the BEFORE INSERT trigger would look up.
+            projectId: tasks.projectId,
+          },
+          visibleTask,
+        ),
+      )
       .returning(returnedColumns),
   );
   const event = eventOf(
     db,
-    { id: sql.placeholder('userId'), clientId: sql.placeholder('clientId') },
+    { id: userId, clientId: sql.placeholder('clientId') },
     { type: 'comment.created', entityId: sql`${inserted.id}`, ...taskScopeOf(sql`${inserted.taskId}`) },
     inserted,
   );
   return db.with(inserted, event).select().from(inserted).prepare('insert_comment');
 });
 
-/** Adds the actor's comment and its event (for the members of the task's project), in one statement. */
-export async function insertComment(db: Db, actor: Actor, taskId: string, comment: string) {
+/**
+ * Adds the actor's comment and its event (for the members of the task's project), in one
+ * statement; undefined when there is no such task in a project the actor opens.
+ */
+export async function insertComment(db: Db, actor: Actor, taskId: string, comment: string): Promise<Omit<CommentRow, 'author'> | undefined> {
   const [row] = await insertCommentStatement(db).execute({ taskId, userId: actor.id, comment, clientId: actor.clientId });
-  return row!;
+  return row;
 }
 
 /** Who wrote a comment of the task; undefined when the task has no such comment. */

@@ -53,6 +53,7 @@ export function taskAbilitiesFor(role: MemberRole, isCreator: boolean): TaskAbil
   return {
     canEdit: project.canEditTasks,
     canDelete: isModerator || (project.canEditTasks && isCreator),
+    // Whoever sees a task may comment on it: the comment's insert checks just that (comments.repo.ts).
     canComment: true,
   };
 }
