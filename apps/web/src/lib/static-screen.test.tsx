@@ -17,17 +17,31 @@ function staticPage() {
 }
 
 describe("what is typed into a page's build-time HTML before the app renders", () => {
-  it('is handed over once per field, with the field that had the focus, after React replaced the HTML', () => {
+  it('is handed over once per field, after React replaced the HTML, and the focus goes to the new field at once', () => {
     const { container, email, password } = staticPage();
     adoptStaticScreen(container);
     email.value = 'ada@example.com';
     password.focus();
     password.value = 'secret-1';
-    // React's first render replaces the page's HTML: the old fields are detached.
+    // React's first render replaces the page's HTML: the old fields are detached, and the focus
+    // falls back to the body.
     container.innerHTML = '<form><input id="email"><input id="password"></form>';
-    expect(takeStaticInput('email')).toEqual({ value: 'ada@example.com', isFocused: false });
-    expect(takeStaticInput('password')).toEqual({ value: 'secret-1', isFocused: true });
+    expect(document.activeElement).toBe(document.body);
+    expect(takeStaticInput('email')).toBe('ada@example.com');
+    expect(document.activeElement).toBe(document.body);
+    expect(takeStaticInput('password')).toBe('secret-1');
+    // Synchronously: a key typed next lands in the new field (no timer in between).
+    expect(document.activeElement).toBe(container.querySelector('#password'));
     expect(takeStaticInput('email')).toBeUndefined();
+  });
+
+  it('moves the focus even when nothing was typed yet into the focused field', () => {
+    const { container, password } = staticPage();
+    adoptStaticScreen(container);
+    password.focus();
+    container.innerHTML = '<form><input id="email"><input id="password"></form>';
+    expect(takeStaticInput('password')).toBeUndefined();
+    expect(document.activeElement).toBe(container.querySelector('#password'));
   });
 
   it('hands over nothing for an untouched field, or when the page had no fields (the loader)', () => {

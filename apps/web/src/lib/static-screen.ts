@@ -19,8 +19,6 @@ export function useIsStaticScreen(): boolean {
   return useContext(StaticScreenContext);
 }
 
-type Typed = { value: string; isFocused: boolean };
-
 let adopted: Map<string, HTMLInputElement> | undefined;
 let focusedId: string | undefined;
 
@@ -40,11 +38,21 @@ export function adoptStaticScreen(container: HTMLElement): void {
   });
 }
 
-/** What was typed into the static page's field `id` before React replaced it (once; undefined when nothing). */
-export function takeStaticInput(id: string): Typed | undefined {
+/**
+ * What was typed into the static page's field `id` before React replaced it (once; undefined when
+ * nothing). Called while React commits its own fields (a layout effect), with the new field of
+ * the same id already in the page: when the old one had the focus, the new one takes it here, in
+ * the same task. React's commit removed the focused field and left the focus on the page's body;
+ * a key typed before the focus moves would go nowhere. (react-hook-form's `setFocus` waits for a
+ * timer, a gap in which keys were lost: seen as a password typed during the handover and gone.)
+ */
+export function takeStaticInput(id: string): string | undefined {
   const input = adopted?.get(id);
   if (!input) return undefined;
   adopted!.delete(id);
-  const typed = { value: input.value, isFocused: focusedId === id };
-  return typed.value || typed.isFocused ? typed : undefined;
+  if (focusedId === id) {
+    const replacement = document.getElementById(id);
+    if (replacement !== input && replacement instanceof HTMLElement) replacement.focus();
+  }
+  return input.value || undefined;
 }

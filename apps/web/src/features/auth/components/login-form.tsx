@@ -33,19 +33,18 @@ export function LoginForm() {
     handleSubmit,
     resetField,
     setValue,
-    setFocus,
     formState: { errors },
   } = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
   const isStatic = useIsStaticScreen();
 
-  // What was typed into the page's HTML form before this script ran (lib/static-screen.ts) is kept.
+  // What was typed into the page's HTML form before this script ran (lib/static-screen.ts) is
+  // kept, and the field that had the focus keeps it, within this commit.
   useLayoutEffect(() => {
     for (const name of ['email', 'password'] as const) {
       const typed = takeStaticInput(name);
-      if (typed?.value) setValue(name, typed.value);
-      if (typed?.isFocused) setFocus(name);
+      if (typed) setValue(name, typed);
     }
-  }, [setValue, setFocus]);
+  }, [setValue]);
 
   const signedIn = () => {
     toast.success('Login successful!');
