@@ -65,17 +65,23 @@ function taskScopeOf(taskId: SQL) {
   };
 }
 
-// Every comment goes through this statement: built once (issue 15 §2). It is also the comment's
-// access check: the row is written only when the task is in a project the caller opens (they
-// are its member or own its workspace), which is who may comment (taskAbilitiesFor: canComment
-// for every role). So a comment costs one statement, not a lookup and then an insert.
-const insertCommentStatement = preparedStatement((db) => {
+/**
+ * The statement that adds a comment and its event (for the members of the task's project),
+ * built once (issue 15 §2). `checked`: it is also the comment's access check, and writes the row
+ * only when the task is in a project the caller opens (they are its member or own its
+ * workspace), which is who may comment (taskAbilitiesFor: canComment for every role). So a
+ * comment costs one statement, not a lookup and then an insert.
+ */
+function buildInsertComment(db: Db, checked: boolean) {
   const userId = sql.placeholder('userId');
-  const visibleTask = sql`${tasks}
+  const taskId = sql.placeholder('taskId');
+  const source = checked
+    ? sql`${tasks}
     join ${projects} on ${projects.id} = ${tasks.projectId}
     join ${workspaces} on ${workspaces.id} = ${projects.workspaceId}
-    where ${tasks.id} = ${sql.placeholder('taskId')}
-      and (${workspaces.ownerId} = ${userId} or ${membershipRoleOf(tasks.projectId, userId)} is not null)`;
+    where ${tasks.id} = ${taskId}
+      and (${workspaces.ownerId} = ${userId} or ${membershipRoleOf(tasks.projectId, userId)} is not null)`
+    : sql`${tasks} where ${tasks.id} = ${taskId}`;
   const inserted = db.$with('inserted').as(
     db
       .insert(taskComments)
@@ -93,7 +99,7 @@ const insertCommentStatement = preparedStatement((db) => {
             // What the BEFORE INSERT trigger would look up.
             projectId: tasks.projectId,
           },
-          visibleTask,
+          source,
         ),
       )
       .returning(returnedColumns),
@@ -104,16 +110,31 @@ const insertCommentStatement = preparedStatement((db) => {
     { type: 'comment.created', entityId: sql`${inserted.id}`, ...taskScopeOf(sql`${inserted.taskId}`) },
     inserted,
   );
-  return db.with(inserted, event).select().from(inserted).prepare('insert_comment');
-});
+  return db
+    .with(inserted, event)
+    .select()
+    .from(inserted)
+    .prepare(checked ? 'insert_comment' : 'insert_comment_unchecked');
+}
+
+const insertCheckedComment = preparedStatement((db) => buildInsertComment(db, true));
+const insertUncheckedComment = preparedStatement((db) => buildInsertComment(db, false));
 
 /**
- * Adds the actor's comment and its event (for the members of the task's project), in one
- * statement; undefined when there is no such task in a project the actor opens.
+ * Adds the actor's comment and its event, in one statement; undefined when there is no such
+ * task in a project the actor opens.
  */
 export async function insertComment(db: Db, actor: Actor, taskId: string, comment: string): Promise<Omit<CommentRow, 'author'> | undefined> {
-  const [row] = await insertCommentStatement(db).execute({ taskId, userId: actor.id, comment, clientId: actor.clientId });
+  const [row] = await insertCheckedComment(db).execute({ taskId, userId: actor.id, comment, clientId: actor.clientId });
   return row;
+}
+
+/**
+ * The same for a writer whose right was checked before: an import, authorized when it was
+ * started, writes every comment of its file even if the importer has left the project since.
+ */
+export async function insertCommentUnchecked(db: Db, actor: Actor, taskId: string, comment: string) {
+  await insertUncheckedComment(db).execute({ taskId, userId: actor.id, comment, clientId: actor.clientId });
 }
 
 /** Who wrote a comment of the task; undefined when the task has no such comment. */

@@ -1,7 +1,7 @@
 import { rankBetween, type Priority, type TaskStatus } from '@tasklane/contract';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../context.js';
-import { insertComment } from '../../comments/comments.repo.js';
+import { insertCommentUnchecked } from '../../comments/comments.repo.js';
 import { insertTaskWithHistory } from '../../tasks/tasks.write.repo.js';
 import { findLastRank } from './import-writes.repo.js';
 
@@ -71,5 +71,5 @@ export async function createImportedTask(tx: Db, actor: Actor, ranks: RankBook, 
 }
 
 export async function addImportedComment(tx: Db, actor: Actor, taskId: string, text: string) {
-  await insertComment(tx, actor, taskId, fitText(text, MAX_COMMENT));
+  await insertCommentUnchecked(tx, actor, taskId, fitText(text, MAX_COMMENT));
 }
