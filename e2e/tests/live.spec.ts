@@ -170,6 +170,34 @@ test.describe('live collaboration', () => {
     await mate.context.close();
   });
 
+  test('a change made while the page was still opening its live stream shows too, with no reload', async ({ page, browser, baseURL, signedInUser }) => {
+    void signedInUser;
+    const mateUser = uniqueUser();
+    const mateId = await registerThroughApi(page.request, mateUser);
+    const mate = await signInElsewhere(browser, baseURL, mateUser);
+    const ground = await sharedFeature(page, { id: mateId, page: mate.page });
+    const task = await seedTask(page.request, { featureId: ground.feature._id, categoryId: ground.category._id, title: 'Oil the pivots' });
+
+    // The live client loads after the first screen: hold its stream until the change is made,
+    // as a slow network or a busy page would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await mate.page.route('**/api/v1/events**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const streamAsked = mate.page.waitForRequest('**/api/v1/events**');
+    await mate.page.goto(ground.url);
+    const table = mate.page.getByRole('table', { name: 'Tasks' });
+    await expect(table.getByRole('link', { name: 'Oil the pivots', exact: true })).toBeVisible();
+    await streamAsked;
+
+    await updateTaskThroughApi(page.request, task._id, { title: 'Oil the pivots twice' });
+    release();
+    await expect(table.getByRole('link', { name: 'Oil the pivots twice', exact: true })).toBeVisible(LIVE);
+    await mate.context.close();
+  });
+
   test('a move the server refuses puts the card back and says why', async ({ page, browser, baseURL, signedInUser }) => {
     void signedInUser;
     const mateUser = uniqueUser();

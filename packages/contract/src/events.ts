@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryIntSchema } from './common.js';
 
 /**
  * Live events (GET /api/v1/events, Server-Sent Events): one per committed change, sent to the
@@ -63,11 +64,24 @@ export const CLIENT_ID_HEADER = 'x-client-id';
 /** What a client id may look like (anything else is ignored: the event then has no origin). */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** GET /api/v1/events: `lastEventId` resumes after that event (as the Last-Event-ID header does). */
+/** The longest look back `sinceMs` accepts (a day); the server keeps events for an hour. */
+export const MAX_SINCE_MS = 86_400_000;
+
+/**
+ * GET /api/v1/events: `lastEventId` resumes after that event (as the Last-Event-ID header does).
+ * `sinceMs` is for a first connection: the client read its data before the stream opened, so
+ * the stream starts by replaying the events of that many milliseconds before it opened (a
+ * `reset` when they are no longer all kept). A resume (either form of Last-Event-ID) wins.
+ */
 export const eventsQuerySchema = z.object({
   lastEventId: z
     .string()
     .regex(/^\d{1,18}$/, 'lastEventId must be an event id')
     .optional()
     .describe('Resume after this event (for a manual reconnect; EventSource sends the Last-Event-ID header itself)'),
+  sinceMs: queryIntSchema('sinceMs', 0, MAX_SINCE_MS)
+    .optional()
+    .describe(
+      'First connection only: also replay the events committed in the last this many milliseconds (how long ago the client read the data it shows), or a reset when they are no longer kept (one hour)',
+    ),
 });

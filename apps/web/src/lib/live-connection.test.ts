@@ -1,6 +1,6 @@
-import type { LiveEvent } from '@tasklane/contract';
+import { MAX_SINCE_MS as CONTRACT_MAX_SINCE_MS, type LiveEvent } from '@tasklane/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveConnection, type LiveStatus } from './live-connection';
+import { LiveConnection, MAX_SINCE_MS, type LiveConnectionOptions, type LiveStatus } from './live-connection';
 
 /** A stand-in for the browser's EventSource: the test plays the server's part. */
 class FakeEventSource {
@@ -44,14 +44,17 @@ const change = (id: string): LiveEvent => ({
   at: '2026-11-23T06:00:00.000Z',
 });
 
-function connect() {
+function connect(options?: LiveConnectionOptions) {
   const seen = { events: [] as LiveEvent[][], statuses: [] as LiveStatus[], resets: 0, refusals: 0 };
-  const connection = new LiveConnection({
-    onEvents: (events) => seen.events.push(events),
-    onReset: () => (seen.resets += 1),
-    onStatus: (status) => seen.statuses.push(status),
-    onRefused: () => (seen.refusals += 1),
-  });
+  const connection = new LiveConnection(
+    {
+      onEvents: (events) => seen.events.push(events),
+      onReset: () => (seen.resets += 1),
+      onStatus: (status) => seen.statuses.push(status),
+      onRefused: () => (seen.refusals += 1),
+    },
+    options,
+  );
   connection.start();
   return { connection, seen, source: () => FakeEventSource.opened[FakeEventSource.opened.length - 1]! };
 }
@@ -131,5 +134,52 @@ describe('LiveConnection', () => {
     expect(seen.events).toEqual([]);
     expect(source().readyState).toBe(FakeEventSource.CLOSED);
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  describe('a first connection replays what changed while the page read its data (sinceMs)', () => {
+    let now = 0;
+    beforeEach(() => {
+      now = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => now);
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('asks for the events since its data began to be read, then resumes by event id', () => {
+      now = 2_340.2;
+      const { source, connection } = connect({ dataReadAt: 300 });
+      expect(source().url).toBe('/api/v1/events?sinceMs=2041');
+      source().emit('ready', '10');
+      source().fail(FakeEventSource.CLOSED);
+      now += 60_000;
+      vi.advanceTimersByTime(1_000);
+      expect(source().url).toBe('/api/v1/events?lastEventId=10');
+      connection.stop();
+    });
+
+    it('refused before it ever started: the next try looks back further (the data has aged meanwhile)', () => {
+      now = 1_000;
+      const { source, connection } = connect({ dataReadAt: 0 });
+      expect(source().url).toBe('/api/v1/events?sinceMs=1000');
+      source().fail(FakeEventSource.CLOSED);
+      now = 2_000;
+      vi.advanceTimersByTime(1_000);
+      expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual(['/api/v1/events?sinceMs=1000', '/api/v1/events?sinceMs=2000']);
+      connection.stop();
+    });
+
+    it('never asks for more than the contract accepts (the server then answers a reset: refetch everything)', () => {
+      now = 3 * 86_400_000;
+      const { source, connection } = connect({ dataReadAt: 0 });
+      expect(source().url).toBe(`/api/v1/events?sinceMs=${CONTRACT_MAX_SINCE_MS}`);
+      expect(MAX_SINCE_MS).toBe(CONTRACT_MAX_SINCE_MS);
+      connection.stop();
+    });
+
+    it('without dataReadAt (nothing read yet) it starts at the newest event, as before', () => {
+      now = 5_000;
+      const { source, connection } = connect();
+      expect(source().url).toBe('/api/v1/events');
+      connection.stop();
+    });
   });
 });

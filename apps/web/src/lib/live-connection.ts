@@ -15,8 +15,19 @@ export interface LiveConnectionHandlers {
   onRefused?: () => void;
 }
 
+export interface LiveConnectionOptions {
+  /**
+   * When (performance.now()) the data the page shows began to be read. A first connection asks
+   * the server to replay what changed since (`sinceMs`): the stream opens after the first
+   * screen's data was read, and a change committed in between would otherwise never be told.
+   */
+  dataReadAt?: number;
+}
+
 /** Events arriving this close together are applied together (a burst refetches each answer once). */
 const BATCH_MS = 50;
+/** The contract's MAX_SINCE_MS (a day), written out so this chunk stays free of zod (a test keeps them equal). */
+export const MAX_SINCE_MS = 86_400_000;
 /** Pauses before reopening a stream the server refused, growing to the last. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -47,7 +58,10 @@ export class LiveConnection {
   private batchTimer: ReturnType<typeof setTimeout> | undefined;
   private isStopped = false;
 
-  constructor(private readonly handlers: LiveConnectionHandlers) {}
+  constructor(
+    private readonly handlers: LiveConnectionHandlers,
+    private readonly options: LiveConnectionOptions = {},
+  ) {}
 
   start() {
     this.isStopped = false;
@@ -64,7 +78,7 @@ export class LiveConnection {
   }
 
   private open() {
-    const url = operationUrl(operationRoutes.events.stream, { query: { lastEventId: this.lastEventId } });
+    const url = operationUrl(operationRoutes.events.stream, { query: { lastEventId: this.lastEventId, sinceMs: this.sinceMs() } });
     const source = new EventSource(url);
     this.source = source;
     source.addEventListener('ready', (event) => {
@@ -98,6 +112,18 @@ export class LiveConnection {
         }, pause);
       }
     });
+  }
+
+  /**
+   * A first connection's look back: how old the page's data is. Once an event id is known the
+   * stream resumes from it instead. (The browser's own reconnection reuses the URL, with the
+   * Last-Event-ID header when it has one; before that, the server's overlap of a few seconds
+   * covers its 2 s pause.)
+   */
+  private sinceMs(): number | undefined {
+    const { dataReadAt } = this.options;
+    if (this.lastEventId !== undefined || dataReadAt === undefined) return undefined;
+    return Math.min(MAX_SINCE_MS, Math.max(0, Math.ceil(performance.now() - dataReadAt)));
   }
 
   private remember(event: MessageEvent) {

@@ -173,6 +173,21 @@ export async function findReplay(db: Db, lastId: number, limit: number): Promise
   return rows as EventRow[];
 }
 
+/**
+ * What a first connection missed while its client read the data it shows: the events committed
+ * in the last `withinMs` milliseconds and within COMMIT_OVERLAP_MS before them (by the database's
+ * clock, the one that stamps them), oldest first, at most `limit`.
+ */
+export async function findRecentEvents(db: Db, withinMs: number, limit: number): Promise<EventRow[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .where(gte(events.createdAt, sql`now() - ${`${withinMs + COMMIT_OVERLAP_MS} milliseconds`}::interval`))
+    .orderBy(asc(events.id))
+    .limit(limit);
+  return rows as EventRow[];
+}
+
 /** The newest event, if any: where an instance starts listening from. */
 export async function findLatestEvent(db: Db): Promise<{ id: number; at: Date } | undefined> {
   const [row] = await db.select({ id: events.id, at: events.createdAt }).from(events).orderBy(desc(events.id)).limit(1);

@@ -14,7 +14,7 @@ export function eventsRoutes(ctx: ServiceContext, hub: EventHub): FastifyPluginA
 
     route(app, operations.events.stream, async (request, reply) => {
       const header = request.headers['last-event-id'];
-      const resume = resumePointOf(typeof header === 'string' && header !== '' ? header : request.query.lastEventId);
+      const resume = resumePointOf(typeof header === 'string' && header !== '' ? header : request.query.lastEventId, request.query.sinceMs);
       // The credential the stream lives by: its session, or its API token (decision 038).
       const sessionId = request.apiToken ? apiTokenStreamKey(request.apiToken.id) : hashSessionToken(readSessionToken(request, ctx.config.cookieSecure)!);
       const client = { user: currentUser(request), sessionId, address: request.ip };

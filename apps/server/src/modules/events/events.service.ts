@@ -1,16 +1,17 @@
 import { tooManyRequests } from '../../http/errors.js';
 import type { ServiceContext, Actor } from '../context.js';
-import { REPLAY_LIMIT } from './events.constants.js';
-import { findReplay, findStreamStart, type EventRow, type StreamStart } from './events.repo.js';
+import { EVENT_RETENTION_MS, REPLAY_LIMIT } from './events.constants.js';
+import { COMMIT_OVERLAP_MS, findRecentEvents, findReplay, findStreamStart, type EventRow, type StreamStart } from './events.repo.js';
 import { losesAccess, newVisibility, type Visibility } from './events.policy.js';
 import type { EventHub } from './event-hub.js';
 import { EventStream } from './event-stream.js';
 
 /**
  * Where a client resumes: after an event id it saw (Last-Event-ID), nowhere (a first connection),
- * or 'unknown' (a Last-Event-ID that is no event id: it must refetch everything).
+ * 'unknown' (a Last-Event-ID that is no event id: it must refetch everything), or, for a first
+ * connection whose client read its data a while ago, from that many milliseconds back (`sinceMs`).
  */
-export type ResumePoint = number | null | 'unknown';
+export type ResumePoint = number | null | 'unknown' | { sinceMs: number };
 
 const ADDRESS_FULL = 'Too many live connections from your network. Close some tabs, or try again shortly.';
 const INSTANCE_FULL = 'The server has too many live connections. Please try again shortly.';
@@ -42,7 +43,7 @@ export async function openEventStream(
   hub.add(stream);
   try {
     const lastId = typeof resume === 'number' ? resume : null;
-    const missed = lastId === null ? [] : await findReplay(ctx.db, lastId, REPLAY_LIMIT + 1);
+    const missed = await findMissed(ctx, resume);
     const start = await findStreamStart(ctx.db, user.id, lastId);
     const visibility = newVisibility(user.id, start.ownedWorkspaces, start.memberships);
     const replay = replayOf(resume, start, missed, visibility);
@@ -55,6 +56,16 @@ export async function openEventStream(
   }
 }
 
+/** The events a stream may have to replay (read before what the user may see; see above). */
+function findMissed(ctx: ServiceContext, resume: ResumePoint): Promise<EventRow[]> {
+  if (typeof resume === 'number') return findReplay(ctx.db, resume, REPLAY_LIMIT + 1);
+  if (resume === null || resume === 'unknown' || isBeyondRetention(resume.sinceMs)) return Promise.resolve([]);
+  return findRecentEvents(ctx.db, resume.sinceMs, REPLAY_LIMIT + 1);
+}
+
+/** Events older than this may have been pruned: a look back that far cannot be replayed whole. */
+const isBeyondRetention = (sinceMs: number) => sinceMs + COMMIT_OVERLAP_MS > EVENT_RETENTION_MS;
+
 /**
  * What a resuming stream replays: the missed events, or a reset (refetch everything) when they
  * are not all kept, are too many, or took a project away from the user since the resume point
@@ -63,6 +74,12 @@ export async function openEventStream(
 function replayOf(resume: ResumePoint, start: StreamStart, missed: EventRow[], visibility: Visibility): EventRow[] | 'reset' {
   if (resume === 'unknown') return 'reset';
   if (resume === null) return [];
+  if (typeof resume === 'object') {
+    // A first connection: the client's data is as old as it says; what changed since is news.
+    if (isBeyondRetention(resume.sinceMs) || missed.length > REPLAY_LIMIT) return 'reset';
+    if (missed.some((event) => losesAccess(visibility, event))) return 'reset';
+    return missed;
+  }
   // Id 0: no event existed when the client connected; anything kept since is new to it.
   if (start.resumeAt === null && resume !== 0) return 'reset';
   if (missed.length > REPLAY_LIMIT) return 'reset';
@@ -71,8 +88,11 @@ function replayOf(resume: ResumePoint, start: StreamStart, missed: EventRow[], v
   return missed;
 }
 
-/** Parses a Last-Event-ID (header or query): an id, none, or something that is no id. */
-export function resumePointOf(value: string | undefined): ResumePoint {
-  if (value === undefined || value.trim() === '') return null;
+/**
+ * Parses a Last-Event-ID (header or query): an id, none, or something that is no id. Without
+ * one, a first connection's `sinceMs` (how old its client's data is) says where it starts.
+ */
+export function resumePointOf(value: string | undefined, sinceMs?: number): ResumePoint {
+  if (value === undefined || value.trim() === '') return sinceMs === undefined ? null : { sinceMs };
   return /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : 'unknown';
 }

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { meQueryOptions } from '@/features/auth/api/get-me';
+import { sessionDataReadAt } from '@/features/auth/api/session';
 import { CLIENT_ID } from '@/lib/api-client';
-import type { LiveConnection, LiveStatus } from '@/lib/live-connection';
+import type { LiveConnection, LiveConnectionHandlers, LiveStatus } from '@/lib/live-connection';
 import { queryKeys } from '@/lib/query-keys';
 import { LiveStatusContext } from './live-status';
 
@@ -29,7 +30,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     let isCancelled = false;
     void Promise.all([import('@/lib/live-connection'), import('@/lib/live-events')]).then(([{ LiveConnection }, { applyLiveEvents }]) => {
       if (isCancelled) return;
-      connection = new LiveConnection({
+      const handlers: LiveConnectionHandlers = {
         onEvents(events) {
           const others = events.filter((event) => event.origin !== CLIENT_ID);
           if (others.length > 0) void applyLiveEvents(queryClient, others, userId);
@@ -39,7 +40,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         // Refused rather than cut: if the session ended, asking who is signed in says so (a 401
         // drops the session, and this stream with it).
         onRefused: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me() }),
-      });
+      };
+      // What changed while the page read its data, before this stream opened, is replayed first.
+      connection = new LiveConnection(handlers, { dataReadAt: sessionDataReadAt() });
       connection.start();
     });
     return () => {

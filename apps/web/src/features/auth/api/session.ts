@@ -2,6 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@tasklane/contract';
 import { queryKeys } from '@/lib/query-keys';
 
+/**
+ * When (performance.now()) the signed-in data now cached began to be read: the page's start
+ * (the first screen's answers are fetched as it loads), or the last sign-in (which drops
+ * everything cached before it). The live stream replays what changed since (issue 15 §4: it
+ * opens once the first screen is up).
+ */
+let dataReadAt = 0;
+export const sessionDataReadAt = () => dataReadAt;
+
 /** Forgets the signed-in user (after any 401); the route guard then sends the visitor to /login. */
 export function dropSession(queryClient: QueryClient) {
   if (queryClient.getQueryData(queryKeys.me()) !== null) queryClient.setQueryData(queryKeys.me(), null);
@@ -18,6 +27,7 @@ export function removeCachedData(queryClient: QueryClient) {
  * twoFactorEnabled), which the sign-in's answer (the SPEC's user) does not carry.
  */
 export function startSession(queryClient: QueryClient, user: User) {
+  dataReadAt = performance.now();
   removeCachedData(queryClient);
   queryClient.setQueryData(queryKeys.me(), user);
   void queryClient.invalidateQueries({ queryKey: queryKeys.me(), exact: true });
