@@ -20,8 +20,11 @@ test.describe('login', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByText('Sign in to your account to continue')).toBeVisible();
+    // The field is the one thing labelled "Password" (its toggle is named by its own text).
+    await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
     await page.getByRole('button', { name: 'Show password' }).click();
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await expect(page.getByLabel('Password')).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
     await signInThroughForm(page, user);
     await expect(page.getByText('Login successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
