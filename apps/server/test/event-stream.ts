@@ -128,6 +128,31 @@ export async function openTestEventStream(
   };
 }
 
+/**
+ * Opens a stream, expecting 200, and returns what it sent before `ready` (a replay, or a reset),
+ * closing it after.
+ */
+export async function messagesBeforeReady(
+  baseUrl: string,
+  cookie: string,
+  options: Parameters<typeof openTestEventStream>[2] = {},
+): Promise<SseMessage[]> {
+  const stream = await openTestEventStream(baseUrl, cookie, options);
+  try {
+    if (stream.status !== 200) throw new Error(`the event stream answered ${stream.status}`);
+    return await stream.ready();
+  } finally {
+    stream.close();
+  }
+}
+
+/** The change events among `messages`, without the user's own notifications (the notifier's, made as it goes). */
+export const changesIn = (messages: SseMessage[]): LiveEvent[] =>
+  messages
+    .filter((message) => message.event === 'message')
+    .map((message) => JSON.parse(message.data) as LiveEvent)
+    .filter((event) => !event.type.startsWith('notification.'));
+
 function parseBlock(block: string): SseMessage | undefined {
   let event = 'message';
   let id: string | undefined;

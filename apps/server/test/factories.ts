@@ -320,6 +320,16 @@ export async function buildTask(
   return taskResponseSchema.parse(response.body).data;
 }
 
+/** A fresh owner's project with a fresh MEMBER (added just now: their membership event is seconds old), a feature and a task. */
+export async function buildTeamWithTask(server: TestServer) {
+  const [owner, member] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
+  const project = await buildProject(server, owner.cookie, { members: [{ userId: member.user.id, role: 'MEMBER' }] });
+  const feature = await buildFeature(server, owner.cookie, project._id);
+  const category = await buildCategory(server, owner.cookie, { type: 'TASK' });
+  const task = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id });
+  return { owner, member, project, feature, task };
+}
+
 /** A comment made through the API by the signed-in user of `cookie`. */
 export async function buildComment(server: TestServer, cookie: string, taskId: string, comment = 'A comment'): Promise<Comment> {
   const response = await server.request('POST', `/api/v1/tasks/${taskId}/comments`, { cookie, body: { comment } });

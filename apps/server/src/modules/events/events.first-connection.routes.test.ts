@@ -1,7 +1,6 @@
-import type { LiveEvent } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildFeature, buildProject, buildSignedInUser, buildTask } from '../../../test/factories.js';
-import { openTestEventStream, type SseMessage, type TestEventStream } from '../../../test/event-stream.js';
+import { buildCategory, buildSignedInUser, buildTeamWithTask } from '../../../test/factories.js';
+import { changesIn, messagesBeforeReady } from '../../../test/event-stream.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 /**
@@ -12,41 +11,19 @@ import { startTestServer, type TestServer } from '../../../test/test-server.js';
  * client read its data) the stream first replays the events of that window.
  */
 let server: TestServer;
-const open: TestEventStream[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
 });
 afterAll(async () => {
-  open.forEach((stream) => stream.close());
   await server.close();
 });
 
 /** Opens a first connection with `query`; returns what came before `ready`. */
-async function firstConnection(cookie: string, query: string, headers?: Record<string, string>): Promise<SseMessage[]> {
-  const stream = await openTestEventStream(server.url, cookie, { query, ...(headers ? { headers } : {}) });
-  open.push(stream);
-  expect(stream.status).toBe(200);
-  const before = await stream.ready();
-  stream.close();
-  return before;
-}
+const firstConnection = (cookie: string, query: string, headers?: Record<string, string>) =>
+  messagesBeforeReady(server.url, cookie, { query, ...(headers ? { headers } : {}) });
 
-const changesIn = (messages: SseMessage[]) =>
-  messages
-    .filter((message) => message.event === 'message')
-    .map((message) => JSON.parse(message.data) as LiveEvent)
-    .filter((event) => !event.type.startsWith('notification.'));
-
-/** An owner's project with a MEMBER, a feature and a task. */
-async function buildTeam() {
-  const [owner, member] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
-  const project = await buildProject(server, owner.cookie, { members: [{ userId: member.user.id, role: 'MEMBER' }] });
-  const feature = await buildFeature(server, owner.cookie, project._id);
-  const category = await buildCategory(server, owner.cookie, { type: 'TASK' });
-  const task = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id });
-  return { owner, member, project, feature, task };
-}
+const buildTeam = () => buildTeamWithTask(server);
 
 describe('a first connection with sinceMs replays what changed since its client read its data', () => {
   it('a change committed after the page read the task and before its stream opened is replayed before ready', async () => {

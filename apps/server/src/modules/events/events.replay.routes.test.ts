@@ -1,7 +1,6 @@
-import type { LiveEvent } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProjectMember, buildCategory, buildComment, buildFeature, buildProject, buildSignedInUser, buildTask } from '../../../test/factories.js';
-import { openTestEventStream, type SseMessage, type TestEventStream } from '../../../test/event-stream.js';
+import { addProjectMember, buildCategory, buildComment, buildSignedInUser, buildTeamWithTask } from '../../../test/factories.js';
+import { changesIn, messagesBeforeReady, openTestEventStream } from '../../../test/event-stream.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 /**
@@ -11,13 +10,11 @@ import { startTestServer, type TestServer } from '../../../test/test-server.js';
  * membership that ended while the client was away came back for the length of the replay.
  */
 let server: TestServer;
-const open: TestEventStream[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ authRateLimit: { perIp: 100_000, windowMs: 60_000 } });
 });
 afterAll(async () => {
-  open.forEach((stream) => stream.close());
   await server.close();
 });
 
@@ -30,31 +27,9 @@ async function position(cookie: string) {
 }
 
 /** Reconnects after `lastEventId`; returns what came before `ready`. */
-async function resume(cookie: string, lastEventId: string): Promise<SseMessage[]> {
-  const stream = await openTestEventStream(server.url, cookie, { lastEventId });
-  open.push(stream);
-  expect(stream.status).toBe(200);
-  const replayed = await stream.ready();
-  stream.close();
-  return replayed;
-}
+const resume = (cookie: string, lastEventId: string) => messagesBeforeReady(server.url, cookie, { lastEventId });
 
-/** The changes replayed, without the user's own notifications (the notifier's, made as it goes: notifications.routes.test.ts). */
-const changesIn = (messages: SseMessage[]) =>
-  messages
-    .filter((message) => message.event === 'message')
-    .map((message) => JSON.parse(message.data) as LiveEvent)
-    .filter((event) => !event.type.startsWith('notification.'));
-
-/** A project of a fresh owner with a fresh MEMBER added just now (their membership event is seconds old), a feature and a task. */
-async function buildTeam() {
-  const [owner, member] = await Promise.all([buildSignedInUser(server), buildSignedInUser(server)]);
-  const project = await buildProject(server, owner.cookie, { members: [{ userId: member.user.id, role: 'MEMBER' }] });
-  const feature = await buildFeature(server, owner.cookie, project._id);
-  const category = await buildCategory(server, owner.cookie, { type: 'TASK' });
-  const task = await buildTask(server, owner.cookie, feature._id, { categoryId: category._id });
-  return { owner, member, project, feature, task };
-}
+const buildTeam = () => buildTeamWithTask(server);
 
 describe('replay after Last-Event-ID: only what the user may see now', () => {
   it("a removed member's replay carries nothing of the project, not even what was written just before the removal or inside the overlap window: it resets", async () => {
