@@ -263,6 +263,41 @@ test.describe('todos dashboard', () => {
     expect((await listTodos(page.request))[0]).toMatchObject({ title: 'Stubborn todo', status: 'PENDING' });
   });
 
+  test("another tab's change arriving while a tick is pending leaves the tick in place until the server answers", async ({
+    page,
+    signedInUser: _,
+  }) => {
+    const home = await seedCategory(page.request, { name: 'Home' });
+    await seedTodo(page.request, { title: 'Stubborn todo', category: home._id, status: 'PENDING' });
+    await page.goto('/');
+    const todo = card(page, 'Stubborn todo');
+    await expect(todo).toContainText('Pending');
+    // Another tab's todo shows with no reload: the page's live stream is open.
+    await seedTodo(page.request, { title: 'From the other tab', category: home._id });
+    await expect(card(page, 'From the other tab')).toBeVisible();
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/todos/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      await held;
+      await route.fulfill({ status: 500, body: '' });
+    });
+    await todo.getByRole('checkbox').click();
+    await expect(todo).toContainText('Completed');
+    // Meanwhile the other tab adds a todo. Its live event arrives within a second; refetching
+    // the list then would show the server's "Pending" under a tick the server has not answered.
+    await seedTodo(page.request, { title: 'Also from the other tab', category: home._id });
+    await page.waitForTimeout(1_500);
+    await expect(todo).toContainText('Completed');
+    await expect(todo.getByRole('checkbox')).toBeChecked();
+
+    release();
+    await expect(toast(page, 'Failed to update todo')).toBeVisible();
+    await expect(todo).toContainText('Pending');
+    await expect(card(page, 'Also from the other tab')).toBeVisible();
+  });
+
   test('a new user sees the empty message and can start from it', async ({ page, signedInUser: _ }) => {
     await page.goto('/');
     await expect(page.getByText('No todos match the selected filters.')).toBeVisible();

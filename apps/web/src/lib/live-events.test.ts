@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { parseLiveEvent } from './live-connection';
-import { applyLiveEvents } from './live-events';
+import { MAX_DEFERRAL_MS, applyLiveEvents, applyLiveReset } from './live-events';
 import { queryKeys } from './query-keys';
 import { filledCache, ids, liveEvent as event } from './testing/cached-answers';
 
@@ -62,5 +63,58 @@ describe('parseLiveEvent', () => {
     expect(parseLiveEvent(JSON.stringify(event('task.moved')))).toMatchObject({ type: 'task.moved', entityId: T });
     expect(parseLiveEvent('not json')).toBeUndefined();
     expect(parseLiveEvent(JSON.stringify({ id: 1, type: 'task.moved' }))).toBeUndefined();
+  });
+});
+
+describe('applyLiveEvents while this tab has a change pending', () => {
+  /** Starts a change the way a mutation hook does; it settles when `settle` is called. */
+  function pendingChange(client: QueryClient) {
+    let settle!: (outcome: 'ok' | 'refused') => void;
+    const outcome = new Promise<'ok' | 'refused'>((resolve) => (settle = resolve));
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: async () => {
+        if ((await outcome) === 'refused') throw new Error('refused');
+        return 'saved';
+      },
+      retry: false,
+    });
+    const done = mutation.execute(undefined).catch(() => undefined);
+    return { settle, done };
+  }
+
+  it('waits for the change to settle before anything goes stale, then marks what the events touch', async () => {
+    const { client, stale } = filledCache();
+    const change = pendingChange(client);
+    const applied = applyLiveEvents(client, [event('todo.updated', { projectId: null, featureId: null, taskId: null })], 'me');
+    const reset = applyLiveReset(client);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A refetch now would put the server's old list over the change the screen shows.
+    expect(stale()).toEqual([]);
+    change.settle('refused');
+    await change.done;
+    await Promise.all([applied, reset]);
+    // The reset that also waited marks everything but the session.
+    expect(stale()).toEqual(expect.arrayContaining(['today', 'todoPages', 'todos', 'task', 'board']));
+    expect(stale()).not.toContain('me');
+  });
+
+  it('applies at once when nothing is pending, and gives up waiting on a change that never settles', async () => {
+    vi.useFakeTimers();
+    try {
+      const idle = filledCache();
+      await applyLiveEvents(idle.client, [event('comment.created', { entityId: 'comment-1' })], 'me');
+      expect(idle.stale()).toEqual(['comments']);
+
+      const { client, stale } = filledCache();
+      pendingChange(client);
+      const applied = applyLiveEvents(client, [event('comment.created', { entityId: 'comment-1' })], 'me');
+      await vi.advanceTimersByTimeAsync(MAX_DEFERRAL_MS - 1);
+      expect(stale()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await applied;
+      expect(stale()).toEqual(['comments']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

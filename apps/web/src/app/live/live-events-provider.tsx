@@ -12,7 +12,7 @@ import { LiveStatusContext } from './live-status';
  * sign out. Each change another tab or person made marks exactly the cached answers it touches
  * as stale (what is on screen refetches at once); this tab's own echoes are ignored, its
  * mutations having updated the cache already. A `reset` (events missed beyond replay) marks
- * everything stale.
+ * everything stale. Both wait for this tab's pending changes to settle (live-events.ts).
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   // Whoever the app knows to be signed in; this observer never asks by itself (the first
@@ -28,14 +28,14 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     // in, in its own chunk: the first screen's script does not carry it (issue 15 §4).
     let connection: LiveConnection | undefined;
     let isCancelled = false;
-    void Promise.all([import('@/lib/live-connection'), import('@/lib/live-events')]).then(([{ LiveConnection }, { applyLiveEvents }]) => {
+    void Promise.all([import('@/lib/live-connection'), import('@/lib/live-events')]).then(([{ LiveConnection }, { applyLiveEvents, applyLiveReset }]) => {
       if (isCancelled) return;
       const handlers: LiveConnectionHandlers = {
         onEvents(events) {
           const others = events.filter((event) => event.origin !== CLIENT_ID);
           if (others.length > 0) void applyLiveEvents(queryClient, others, userId);
         },
-        onReset: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me()[0] }),
+        onReset: () => void applyLiveReset(queryClient),
         onStatus: setStatus,
         // Refused rather than cut: if the session ended, asking who is signed in says so (a 401
         // drops the session, and this stream with it).
