@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { InsideDialogContext, useCoveringDialog } from './covered-labels';
 import { firstField, useFocusReturn } from './focus-return';
 
 const sizes = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
@@ -30,6 +31,8 @@ export interface DialogProps {
 export function Dialog({ open, onOpenChange, title, description, size = 'md', children, footer }: DialogProps) {
   const body = useRef<HTMLDivElement>(null);
   const focusReturn = useFocusReturn();
+  // The page's own labels step aside while this covers it (covered-labels.ts).
+  useCoveringDialog(open);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -64,7 +67,7 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', ch
             </DialogPrimitive.Close>
           </div>
           <div ref={body} className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
-            {children}
+            <InsideDialogContext.Provider value={true}>{children}</InsideDialogContext.Provider>
           </div>
           {footer && <DialogFooter className="border-t border-slate-200 px-5 py-4 dark:border-slate-700">{footer}</DialogFooter>}
         </DialogPrimitive.Content>

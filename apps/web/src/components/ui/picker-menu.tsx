@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useUncoveredLabel } from './covered-labels';
 
 export interface PickerOption<V extends string> {
   value: V;
@@ -87,6 +88,7 @@ export function PickerMenu<V extends string>({
   align = 'start',
   className,
 }: PickerMenuProps<V>) {
+  const triggerLabel = useUncoveredLabel(label);
   const [isMenuMounted, setMenuMounted] = useState(false);
   const [opensOnMount, setOpensOnMount] = useState(false);
   // Opened from elsewhere (the keyboard's `s`, `p`, `a`): the menu mounts open.
@@ -111,7 +113,7 @@ export function PickerMenu<V extends string>({
     return (
       <button
         type="button"
-        aria-label={label}
+        aria-label={triggerLabel}
         aria-busy={isBusy || undefined}
         aria-haspopup="menu"
         aria-expanded={false}
@@ -136,7 +138,7 @@ export function PickerMenu<V extends string>({
   return (
     <Menu.Root modal={false} open={open} defaultOpen={opensOnMount} onOpenChange={(next) => onOpenChange?.(next && !isBusy)}>
       <Menu.Trigger asChild>
-        <button type="button" aria-label={label} aria-busy={isBusy || undefined} className={cn(triggerClassName, busyClassName, className)}>
+        <button type="button" aria-label={triggerLabel} aria-busy={isBusy || undefined} className={cn(triggerClassName, busyClassName, className)}>
           {trigger}
         </button>
       </Menu.Trigger>

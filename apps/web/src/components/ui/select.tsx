@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
+import { useUncoveredLabel } from './covered-labels';
 import { inputClassName } from './input';
 
 export interface SelectOption {
@@ -18,9 +19,10 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
  * and keyboard. Give it a visible label or an `aria-label`.
  */
 export function Select({ className, options, children, ...props }: SelectProps) {
+  const label = useUncoveredLabel(props['aria-label']);
   return (
     <div className="relative">
-      <select className={cn(inputClassName, 'appearance-none pr-9', className)} {...props}>
+      <select className={cn(inputClassName, 'appearance-none pr-9', className)} {...props} aria-label={label}>
         {options?.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

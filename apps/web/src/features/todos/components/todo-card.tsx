@@ -1,10 +1,12 @@
 import { formatShortDate } from '@tasklane/contract';
-import { AlertTriangle, CalendarDays, Star } from 'lucide-react';
+import { AlertTriangle, CalendarDays } from 'lucide-react';
 import { memo } from 'react';
 import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
+import { useUncoveredLabel } from '@/components/ui/covered-labels';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
+import { TodayFocusStar } from './today-focus-star';
 import { TodoRepeats } from './todo-repeats';
 import { noCategoryColour, TodoItemActions, TodoToggle, useTodoItem, type TodoItemProps } from './todo-item';
 
@@ -16,6 +18,8 @@ import { noCategoryColour, TodoItemActions, TodoToggle, useTodoItem, type TodoIt
  */
 export const TodoCard = memo(function TodoCard({ todo, today, onToggle, onEdit, onDelete }: TodoItemProps) {
   const { titleId, isCompleted, isChecked, toggle, isOverdue } = useTodoItem({ todo, today, onToggle });
+  // The form's Tags field is the one thing called Tags while its dialog is open.
+  const tagsLabel = useUncoveredLabel('Tags');
   return (
     <article
       aria-labelledby={titleId}
@@ -43,9 +47,7 @@ export const TodoCard = memo(function TodoCard({ todo, today, onToggle, onEdit, 
             {todo.title}
           </h2>
           {todo.isToday && (
-            <span role="img" aria-label="Today's focus" title="Today's focus" className="mt-1 shrink-0">
-              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            </span>
+            <TodayFocusStar className="mt-1" />
           )}
         </div>
         <TodoItemActions todo={todo} onEdit={onEdit} onDelete={onDelete} className="-mr-2 -mt-1" />
@@ -75,7 +77,7 @@ export const TodoCard = memo(function TodoCard({ todo, today, onToggle, onEdit, 
       </div>
 
       {todo.tags.length > 0 && (
-        <ul aria-label="Tags" className={cn('mt-3 flex flex-wrap gap-1', isCompleted && 'grayscale')}>
+        <ul aria-label={tagsLabel} className={cn('mt-3 flex flex-wrap gap-1', isCompleted && 'grayscale')}>
           {todo.tags.map((tag) => (
             <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
               #{tag}

@@ -1,5 +1,6 @@
 import { describeRecurrence, type Todo } from '@tasklane/contract';
 import { Repeat } from 'lucide-react';
+import { useUncoveredLabel } from '@/components/ui/covered-labels';
 import { cn } from '@/lib/cn';
 
 /** "Repeats weekly on Monday" under a repeating todo's title (issue 19); nothing for one that does not repeat. */
@@ -16,10 +17,11 @@ export function TodoRepeats({ todo, className }: { todo: Pick<Todo, 'recurrence'
 
 /** The list row's short form: a repeat icon whose name and tooltip are the same text. */
 export function TodoRepeatsIcon({ todo }: { todo: Pick<Todo, 'recurrence'> }) {
+  const text = (todo.recurrence && describeRecurrence(todo.recurrence)) ?? 'Repeats';
+  const label = useUncoveredLabel(text);
   if (!todo.recurrence) return null;
-  const text = describeRecurrence(todo.recurrence) ?? 'Repeats';
   return (
-    <span role="img" aria-label={text} title={text} className="shrink-0 text-slate-500 dark:text-slate-400">
+    <span role="img" aria-label={label} title={text} className="shrink-0 text-slate-500 dark:text-slate-400">
       <Repeat aria-hidden="true" className="size-4" />
     </span>
   );

@@ -1,11 +1,12 @@
 import { formatShortDate } from '@tasklane/contract';
-import { AlertTriangle, CalendarDays, Star } from 'lucide-react';
+import { AlertTriangle, CalendarDays } from 'lucide-react';
 import { memo } from 'react';
 import { PriorityBadge, TodoStatusBadge } from '@/components/domain/enum-badges';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { CategoryChip } from './category-chip';
 import { noCategoryColour, TodoItemActions, TodoToggle, useTodoItem, type TodoItemProps } from './todo-item';
+import { TodayFocusStar } from './today-focus-star';
 import { TodoRepeatsIcon } from './todo-repeats';
 
 /**
@@ -32,9 +33,7 @@ export const TodoRow = memo(function TodoRow({ todo, today, onToggle, onEdit, on
         {todo.title}
       </h2>
       {todo.isToday && (
-        <span role="img" aria-label="Today's focus" title="Today's focus" className="shrink-0">
-          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-        </span>
+        <TodayFocusStar />
       )}
       <TodoRepeatsIcon todo={todo} />
       <span className={cn('flex shrink-0 items-center gap-1.5', isCompleted && 'grayscale')}>
