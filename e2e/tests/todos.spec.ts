@@ -11,6 +11,21 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const shortDate = (day: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
+/**
+ * Holds every todo save (PUT) until `release()` is called, then answers it 500 without a
+ * message: the optimistic change shows meanwhile, and the rollback follows the release.
+ */
+async function failTodoSavesWhenReleased(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/todos/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await held;
+    await route.fulfill({ status: 500, body: '' });
+  });
+  return release;
+}
+
 test.describe('todos dashboard', () => {
   test('a category made on the categories screen files a new todo', async ({ page, signedInUser: _ }) => {
     await page.goto('/categories');
@@ -226,13 +241,7 @@ test.describe('todos dashboard', () => {
     const todo = card(page, 'Stubborn todo');
 
     // The server fails (500 without a message): the tick shows at once, then goes back.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v1/todos/*', async (route) => {
-      if (route.request().method() !== 'PUT') return route.fallback();
-      await held;
-      await route.fulfill({ status: 500, body: '' });
-    });
+    const release = await failTodoSavesWhenReleased(page);
     await todo.getByRole('checkbox').click();
     await expect(todo.getByRole('checkbox')).toBeChecked();
     await expect(todo).toContainText('Completed');
@@ -276,13 +285,7 @@ test.describe('todos dashboard', () => {
     await seedTodo(page.request, { title: 'From the other tab', category: home._id });
     await expect(card(page, 'From the other tab')).toBeVisible();
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v1/todos/*', async (route) => {
-      if (route.request().method() !== 'PUT') return route.fallback();
-      await held;
-      await route.fulfill({ status: 500, body: '' });
-    });
+    const release = await failTodoSavesWhenReleased(page);
     await todo.getByRole('checkbox').click();
     await expect(todo).toContainText('Completed');
     // Meanwhile the other tab adds a todo. Its live event arrives within a second; refetching
