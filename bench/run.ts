@@ -397,7 +397,7 @@ async function runBackend(options: Options, backend: Backend, raw: Running, admi
   let kept = false;
   try {
     explain = await explainLists(target, seeded.fixtures);
-    log(`${backend}: EXPLAIN of ${explain.requests.length} lists: ${explain.ok ? 'every one uses indexes' : 'SEQUENTIAL SCANS FOUND or counts per status not index-only'}`);
+    log(`${backend}: EXPLAIN of ${explain.requests.length} lists: ${explain.ok ? 'every one uses indexes' : "SEQUENTIAL SCANS FOUND or a feature's tasks counted per status"}`);
     for (const request of explain.requests.filter((request) => !request.ok)) log(`${backend}: EXPLAIN missed: ${request.name} (${request.path})`);
     // The default install: DATA_DIR and no DATABASE_URL, as `npm start` runs it.
     server = await startAppServer(target.kind === 'embedded' ? { dataDir: runDir } : { databaseUrl: target.url });

@@ -494,6 +494,25 @@ export const tasks = pgTable(
   ],
 );
 
+/**
+ * How many tasks each feature has in each status, kept by the database itself: triggers on
+ * `tasks` (migration 0029) count every insert, delete, and change of status or feature, in the
+ * same transaction. The statistics tiles and column totals of a feature's task table and board
+ * read these few rows instead of counting its tasks (issue 15 §2, decision 052). Written by
+ * nothing else; a row may hold 0.
+ */
+export const featureTaskCounts = pgTable(
+  'feature_task_counts',
+  {
+    featureId: uuid('feature_id')
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['TODO', 'IN_PROGRESS', 'DEV_COMPLETED', 'REOPEN', 'BLOCKED', 'IN_REVIEW', 'COMPLETED', 'CANCELLED'] }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.featureId, table.status] })],
+);
+
 /** Written by the server in the same statement as the change it describes; never edited. */
 export const taskHistory = pgTable(
   'task_history',

@@ -2,7 +2,7 @@ import { priorities, statisticsOfCounts, taskStatuses, type Priority, type TaskS
 import { and, asc, eq, inArray, isNull, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { apiTimestamp, orderTerm, pageChoiceColumns, rankOf, searchCondition, type SortOrder } from '../../db/list-helpers.js';
-import { categories, features, projects, tasks, users, workspaces } from '../../db/schema.js';
+import { categories, featureTaskCounts, features, projects, tasks, users, workspaces } from '../../db/schema.js';
 import { rowsOf } from '../account/account.repo.js';
 import { attachmentsJsonOf } from '../attachments/attachments.repo.js';
 import { inOpenProject, membershipRoleOf } from '../projects/projects.repo.js';
@@ -100,9 +100,10 @@ export async function listFeatureTasks(
 export type StatusCounts = Array<{ status: TaskStatus; total: number; matching: number }>;
 
 /**
- * One GROUP BY over the feature's tasks by status. Without filters on other columns it reads
- * only the index on tasks(feature_id, status, board_rank, id), in order (an index-only scan once
- * the table is vacuumed); a search or a priority also reads the rows, once.
+ * Without filters, the feature's few rows of `feature_task_counts`, which triggers on `tasks` keep
+ * (decision 052): counting 2,000 tasks cost 1.5 ms of the database's CPU a request, most of it
+ * reading rows whose page was written since the last vacuum. With filters, one GROUP BY over
+ * the feature's tasks by status, which reads the rows it filters once.
  */
 export async function countFeatureTasksByStatus(db: Db, featureId: string, filters: TaskFilters): Promise<StatusCounts> {
   const conditions = filterConditions(filters);
@@ -118,9 +119,13 @@ function countsQuery<P extends string | Placeholder>(db: Db, matching: SQL<numbe
     .groupBy(tasks.status);
 }
 
-// The counts of every task table without filters: built once.
+// The counts of every task table without filters, as the triggers keep them: built once.
 const unfilteredCountsStatement = preparedStatement((db) =>
-  countsQuery(db, sql<number>`count(*)`, sql.placeholder('featureId')).prepare('feature_task_counts'),
+  db
+    .select({ status: featureTaskCounts.status, total: featureTaskCounts.count, matching: featureTaskCounts.count })
+    .from(featureTaskCounts)
+    .where(eq(featureTaskCounts.featureId, sql.placeholder('featureId')))
+    .prepare('feature_task_counts'),
 );
 
 /** How many tasks of the feature match the filters, and the statistics tiles of the whole feature. */
