@@ -486,8 +486,8 @@ export const tasks = pgTable(
     index('tasks_category_id_idx').on(table.categoryId),
     // A project's calendar (issue 19, decision 035): its tasks due in a range of days.
     index('tasks_project_due_idx').on(table.projectId, table.dueDate).where(sql`${table.dueDate} is not null`),
-    // The board reads each column of a feature in rank order (then id), a page at a time; the
-    // feature's counts per status (statistics, column totals) are an index-only scan of it.
+    // The board reads each column of a feature in rank order (then id), a page at a time; with a
+    // search or a priority, the counts per status read it too (without, feature_task_counts).
     index('tasks_feature_status_rank_idx').on(table.featureId, table.status, table.boardRank, table.id),
     // A parent's subtasks in order, and its progress counts (decision 033).
     index('tasks_parent_position_idx').on(table.parentTaskId, table.subtaskPosition).where(sql`${table.parentTaskId} is not null`),
