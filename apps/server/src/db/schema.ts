@@ -415,6 +415,9 @@ export const features = pgTable(
   ],
 );
 
+/** A task's statuses, as `tasks.status` and `feature_task_counts.status` hold them. */
+const taskStatusValues = ['TODO', 'IN_PROGRESS', 'DEV_COMPLETED', 'REOPEN', 'BLOCKED', 'IN_REVIEW', 'COMPLETED', 'CANCELLED'] as const;
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -427,9 +430,7 @@ export const tasks = pgTable(
     number: integer('number').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status', {
-      enum: ['TODO', 'IN_PROGRESS', 'DEV_COMPLETED', 'REOPEN', 'BLOCKED', 'IN_REVIEW', 'COMPLETED', 'CANCELLED'],
-    })
+    status: text('status', { enum: taskStatusValues })
       .notNull()
       .default('TODO'),
     priority: text('priority', { enum: ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] }).notNull().default('MEDIUM'),
@@ -507,7 +508,7 @@ export const featureTaskCounts = pgTable(
     featureId: uuid('feature_id')
       .notNull()
       .references(() => features.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['TODO', 'IN_PROGRESS', 'DEV_COMPLETED', 'REOPEN', 'BLOCKED', 'IN_REVIEW', 'COMPLETED', 'CANCELLED'] }).notNull(),
+    status: text('status', { enum: taskStatusValues }).notNull(),
     count: integer('count').notNull(),
   },
   (table) => [primaryKey({ columns: [table.featureId, table.status] })],
