@@ -1,4 +1,4 @@
-import { statisticsOfCounts, type BoardColumn, type TaskDetail, type TaskStatus } from '@tasklane/contract';
+import { statisticsOfCounts, taskStatuses, type BoardColumn, type TaskDetail, type TaskStatus } from '@tasklane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFeature, buildTask, type SignedInUser } from '../../../test/factories.js';
 import { startScene } from '../../../test/scene.js';
@@ -42,7 +42,7 @@ function expected(statuses: TaskStatus[]) {
   const counts = [...byStatus].map(([status, total]) => ({ status, total }));
   const statistics = statisticsOfCounts(counts);
   const columns = Object.fromEntries(
-    (['TODO', 'IN_PROGRESS', 'DEV_COMPLETED', 'REOPEN', 'BLOCKED', 'IN_REVIEW', 'COMPLETED', 'CANCELLED'] as const).map((status) => [status, byStatus.get(status) ?? 0]),
+    taskStatuses.map((status) => [status, byStatus.get(status) ?? 0]),
   );
   return { table: { statistics, total: statuses.length }, board: { statistics, total: statuses.length, columns } };
 }
