@@ -85,36 +85,93 @@ describe('the counts of tasks per feature and status', { timeout: 120_000 }, () 
     expect((await sql`select count(*)::int as n from feature_task_counts where feature_id = ${one}`)[0]!.n).toBe(0);
   });
 
+  /** Polls until `count` transactions of the test's database wait for a lock. */
+  const waiting = async (count: number) => {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const [row] = await sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+      if (row!.n >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`fewer than ${count} transactions waiting for a lock`);
+  };
+
+  /**
+   * A third transaction holds the feature's TODO row; `first` starts and waits for it, then
+   * `second` starts and waits too. Once the holder lets go, both must finish: in a fixed order of
+   * rows one waits behind the other, in each statement's own order each would hold a row the
+   * other waits for, and PostgreSQL would end one with "deadlock detected".
+   */
+  const behindAHolder = async (featureId: string, first: string, second: string) => {
+    const [holder, one, two] = [1, 2, 3].map(() => connectPostgres(scratch.url, { max: 1 }));
+    others.push(holder!, one!, two!);
+    await holder!`begin`;
+    await holder!`select count from feature_task_counts where feature_id = ${featureId} and status = 'TODO' for update`;
+    const run = async (connection: typeof sql, statement: string) => {
+      await connection`begin`;
+      // The rows are met in the order the statement lists them (a nested loop over the list).
+      await connection`set local enable_seqscan = off`;
+      await connection`set local enable_hashjoin = off`;
+      await connection`set local enable_mergejoin = off`;
+      await connection.unsafe(statement);
+      await connection`commit`;
+    };
+    const firstDone = run(one!, first);
+    await waiting(1);
+    const secondDone = run(two!, second);
+    await waiting(2);
+    await holder!`commit`;
+    await Promise.all([firstDone, secondDone]);
+  };
+
+  const newFeature = async (title: string) => {
+    const [feature] = await sql`insert into features (project_id, title) values (${projectId}, ${title}) returning id`;
+    return feature!.id as string;
+  };
+
   it('two changes in opposite directions wait for each other instead of deadlocking', async () => {
     const [, two] = featureIds as [string, string];
     const toStart = await addTask(two, 'TODO');
     const toStop = await addTask(two, 'IN_PROGRESS');
-    const [holder, first, second] = [1, 2, 3].map(() => connectPostgres(scratch.url, { max: 1 }));
-    others.push(holder!, first!, second!);
-    const waiting = async (count: number) => {
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const [row] = await sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-        if (row!.n >= count) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`fewer than ${count} transactions waiting for a lock`);
-    };
-    // A third transaction holds the TODO row, so each change takes its first row and waits for
-    // its second: in a fixed order of rows, one waits behind the other; in its own order (the
-    // row it leaves first), each would hold the row the other waits for.
-    await holder!`begin`;
-    await holder!`select count from feature_task_counts where feature_id = ${two} and status = 'TODO' for update`;
-    await first!`begin`;
-    const starting = first!`update tasks set status = 'IN_PROGRESS' where id = ${toStart}`.execute();
-    await waiting(1);
-    await second!`begin`;
-    const stopping = second!`update tasks set status = 'TODO' where id = ${toStop}`.execute();
-    await waiting(2);
-    await holder!`commit`;
-    await starting;
-    await first!`commit`;
-    await stopping;
-    await second!`commit`;
+    // Each change takes its first row and waits for its second: in its own order (the row it
+    // leaves first), each would hold the row the other waits for.
+    await behindAHolder(
+      two,
+      `update tasks set status = 'IN_PROGRESS' where id = '${toStart}'`,
+      `update tasks set status = 'TODO' where id = '${toStop}'`,
+    );
     expect(await kept()).toEqual(await counted());
+  });
+
+  it('two deletes of several tasks each, met in opposite orders, wait for each other instead of deadlocking', async () => {
+    const feature = await newFeature('Deleting');
+    await addTask(feature, 'TODO');
+    // The first meets IN_PROGRESS, TODO (held), COMPLETED; the second COMPLETED, IN_PROGRESS.
+    const firsts = [await addTask(feature, 'IN_PROGRESS'), await addTask(feature, 'TODO'), await addTask(feature, 'COMPLETED')];
+    const seconds = [await addTask(feature, 'COMPLETED'), await addTask(feature, 'IN_PROGRESS')];
+    const deleting = (ids: string[]) =>
+      `delete from tasks t using (values ${ids.map((id, n) => `(${n}, '${id}'::uuid)`).join(', ')}) as v(n, id) where t.id = v.id`;
+    await behindAHolder(feature, deleting(firsts), deleting(seconds));
+    expect(await kept()).toEqual(await counted());
+    expect((await sql`select status, count from feature_task_counts where feature_id = ${feature} order by 1`).map((row) => `${row.status} ${row.count}`)).toEqual([
+      'COMPLETED 0',
+      'IN_PROGRESS 0',
+      'TODO 1',
+    ]);
+  });
+
+  it('two inserts of several tasks each, in opposite orders, wait for each other instead of deadlocking', async () => {
+    const feature = await newFeature('Inserting');
+    for (const status of ['TODO', 'IN_PROGRESS', 'COMPLETED']) await addTask(feature, status);
+    const inserting = (statuses: string[]) => {
+      const rows = statuses.map((status) => `('${projectId}'::uuid, '${feature}'::uuid, ${nextNumber++}, 'T', '${status}', 'a0')`);
+      return `insert into tasks (project_id, feature_id, number, title, status, board_rank) values ${rows.join(', ')}`;
+    };
+    await behindAHolder(feature, inserting(['IN_PROGRESS', 'TODO', 'COMPLETED']), inserting(['COMPLETED', 'IN_PROGRESS']));
+    expect(await kept()).toEqual(await counted());
+    expect((await sql`select status, count from feature_task_counts where feature_id = ${feature} order by 1`).map((row) => `${row.status} ${row.count}`)).toEqual([
+      'COMPLETED 3',
+      'IN_PROGRESS 3',
+      'TODO 2',
+    ]);
   });
 });
