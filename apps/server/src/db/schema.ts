@@ -482,7 +482,8 @@ export const tasks = pgTable(
     index('tasks_reminder_due_idx')
       .on(table.dueDate, table.id)
       .where(sql`${table.dueDate} is not null and ${table.assigneeId} is not null and ${table.status} not in ('COMPLETED', 'CANCELLED')`),
-    // Project statistics count tasks by status (an index-only scan).
+    // Project statistics count tasks by status (an index-only scan). Not from feature_task_counts:
+    // a project has many small features, and summing their rows was slower (decision 052).
     index('tasks_project_status_idx').on(table.projectId, table.status),
     index('tasks_category_id_idx').on(table.categoryId),
     // A project's calendar (issue 19, decision 035): its tasks due in a range of days.
@@ -497,9 +498,9 @@ export const tasks = pgTable(
 
 /**
  * How many tasks each feature has in each status, kept by the database itself: triggers on
- * `tasks` (migration 0029) count every insert, delete, and change of status or feature, in the
- * same transaction. The statistics tiles and column totals of a feature's task table and board
- * read these few rows instead of counting its tasks (issue 15 §2, decision 052). Written by
+ * `tasks` (migrations 0029 and 0030) count every insert, delete, and change of status or
+ * feature, in the same transaction. The statistics tiles and column totals of a feature's task
+ * table and board read these few rows instead of counting its tasks (issue 15 §2, decision 052). Written by
  * nothing else; a row may hold 0.
  */
 export const featureTaskCounts = pgTable(

@@ -67,6 +67,20 @@ describe('project statistics from real tasks', () => {
     }
   });
 
+  it('lose a deleted feature\'s tasks, and count each project\'s own', async () => {
+    const { workspace, project, featureIds } = await populatedProject();
+    const other = await populatedProject();
+    const gone = await server.request('DELETE', `/api/v1/features/${featureIds[1]}`, { cookie: cast.admin.cookie });
+    expect(gone.status).toBe(200);
+    for (const view of await viewsOf(project, workspace._id)) {
+      expect(view.statistics).toMatchObject({ totalTasks: 2, completedTasks: 1 });
+      expect(view.progress).toBe(50);
+    }
+    for (const view of await viewsOf(other.project, other.workspace._id)) {
+      expect(view.statistics).toMatchObject({ totalTasks: 5, completedTasks: 2 });
+    }
+  });
+
   it('a project without tasks shows 0 of 0 and 0%', async () => {
     const { workspace, project } = await buildSharedProject(server, cast);
     await buildFeature(server, cast.admin.cookie, project._id);
