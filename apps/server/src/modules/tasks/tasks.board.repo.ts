@@ -5,8 +5,8 @@ import { projects, tasks, users, workspaces } from '../../db/schema.js';
 import { rowsOf } from '../account/account.repo.js';
 import { membershipRoleOf } from '../projects/projects.repo.js';
 import { taskSearchCondition } from './tasks.list.repo.js';
-import { blockedByJsonOf, type BlockerTuple } from '../relations/relations.repo.js';
-import { subtaskCountsJson, type TaskColumns } from './tasks.repo.js';
+import { blockersOfTasks, type BlockerTuple } from '../relations/relations.repo.js';
+import { subtaskCountsOfTasks, type TaskColumns } from './tasks.repo.js';
 
 export type BoardTaskRow = Pick<TaskColumns, 'id' | 'number' | 'title' | 'status' | 'priority' | 'dueDate' | 'tags' | 'boardRank' | 'version' | 'parentTaskId'> & {
   assignee: Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'avatar'> | null;
@@ -24,6 +24,11 @@ export type BoardFilters = { search?: string; priority?: Priority; hideSubtasks?
  * with just what a card shows, in one query: per column one index scan on tasks(feature_id,
  * status, board_rank, id) that stops at the limit; with a search or a priority, only the tasks
  * they match. Columns come in the order of `statuses`, cards in board order.
+ *
+ * The page is read first (a materialized CTE); then the subtask counts, the unfinished blockers
+ * and the assignees of all its cards, each by one index scan over the page's ids. A lookup per
+ * card (a correlated subquery each) cost the database 3.6 ms of CPU for a page of 727 cards,
+ * this 2.9 ms (2026-12-02, the bench's full data set).
  *
  * Written as one SQL text and read as plain rows: a board is hundreds of rows, and Drizzle's
  * mapping of a select's fields (its entity checks per field and row) cost more of the
@@ -47,27 +52,38 @@ export async function listBoardColumns(
   );
   const rows = rowsOf<RawBoardRow>(
     await db.execute(sql`
+      with page as materialized (
+        select board_columns.position, card.*
+        from unnest(array[${sql.join(
+          statuses.map((status) => sql`${status}`),
+          sql`, `,
+        )}]::text[]) with ordinality as board_columns(status, position)
+        cross join lateral (
+          select ${tasks.id}, ${tasks.number}, ${tasks.title}, ${tasks.status}, ${tasks.priority}, ${tasks.dueDate}, ${tasks.tags},
+            ${tasks.boardRank}, ${tasks.version}, ${tasks.assigneeId}, ${tasks.parentTaskId},
+            -- Decision 033: the parent for a subtask's link (a lookup only for a subtask).
+            (select json_build_object('_id', p.id, 'number', p.number, 'title', p.title) from ${tasks} p where p.id = ${tasks.parentTaskId}) as parent_task
+          from ${tasks}
+          where ${conditions}
+          order by ${tasks.boardRank}, ${tasks.id}
+          limit ${limit}) card
+      ),
+      -- A parent's progress and a card's unfinished blockers, for the whole page at once.
+      subtask_counts as (${subtaskCountsOfTasks(sql`array(select id from page)`)}),
+      blockers as (${blockersOfTasks(sql`array(select id from page)`)}),
+      -- The page's few assignees by primary key (a join could hash every user).
+      assignee as (select ${users.id}, ${users.fullName}, ${users.avatar} from ${users}
+        where ${users.id} = any(array(select distinct assignee_id from page where assignee_id is not null)))
       select page.id, page.number, page.title, page.status, page.priority, page.due_date as "dueDate", page.tags,
-        page.board_rank as "boardRank", page.version, page.parent_task_id as "parentTaskId",
-        page.parent_task as "parentTask", page.subtask_counts as "subtasks",
-        assignee.id as "assigneeId", assignee.full_name as "assigneeFullName", assignee.avatar as "assigneeAvatar",
-        ${blockedByJsonOf(sql`page.id`)} as "blockedBy"
-      from unnest(array[${sql.join(
-        statuses.map((status) => sql`${status}`),
-        sql`, `,
-      )}]::text[]) with ordinality as board_columns(status, position)
-      cross join lateral (
-        select ${tasks.id}, ${tasks.number}, ${tasks.title}, ${tasks.status}, ${tasks.priority}, ${tasks.dueDate}, ${tasks.tags},
-          ${tasks.boardRank}, ${tasks.version}, ${tasks.assigneeId}, ${tasks.parentTaskId},
-          -- Decision 033: the parent for a subtask's link, a parent's progress.
-          (select json_build_object('_id', p.id, 'number', p.number, 'title', p.title) from ${tasks} p where p.id = ${tasks.parentTaskId}) as parent_task,
-          ${subtaskCountsJson} as subtask_counts
-        from ${tasks}
-        where ${conditions}
-        order by ${tasks.boardRank}, ${tasks.id}
-        limit ${limit}) page
-      left join ${users} assignee on assignee.id = page.assignee_id
-      order by board_columns.position, page.board_rank, page.id`),
+        page.board_rank as "boardRank", page.version, page.parent_task_id as "parentTaskId", page.parent_task as "parentTask",
+        coalesce(subtask_counts.total, 0) as "subtaskTotal", coalesce(subtask_counts.completed, 0) as "subtaskCompleted",
+        coalesce(blockers.blocked_by, '[]'::json) as "blockedBy",
+        assignee.id as "assigneeId", assignee.full_name as "assigneeFullName", assignee.avatar as "assigneeAvatar"
+      from page
+      left join subtask_counts on subtask_counts.task_id = page.id
+      left join blockers on blockers.task_id = page.id
+      left join assignee on assignee.id = page.assignee_id
+      order by page.position, page.board_rank, page.id`),
   );
   // Field by field: an object rest and spread per row cost 50 times as much (2 ms a board).
   return rows.map((row) => ({
@@ -82,14 +98,20 @@ export async function listBoardColumns(
     version: row.version,
     parentTaskId: row.parentTaskId,
     parentTask: row.parentTask,
-    subtasks: row.subtasks,
+    subtasks: { total: row.subtaskTotal, completed: row.subtaskCompleted },
     blockedBy: row.blockedBy,
     assignee: row.assigneeId ? { id: row.assigneeId, fullName: row.assigneeFullName!, avatar: row.assigneeAvatar } : null,
   }));
 }
 
 /** A card's row as the board's query answers it. */
-type RawBoardRow = Omit<BoardTaskRow, 'assignee'> & { assigneeId: string | null; assigneeFullName: string | null; assigneeAvatar: string | null };
+type RawBoardRow = Omit<BoardTaskRow, 'assignee' | 'subtasks'> & {
+  assigneeId: string | null;
+  assigneeFullName: string | null;
+  assigneeAvatar: string | null;
+  subtaskTotal: number;
+  subtaskCompleted: number;
+};
 
 /** A neighbour named by a move: its rank and whether it is a task of the same feature. */
 type Neighbour = { rank: string; isSameFeature: boolean } | null;

@@ -115,6 +115,14 @@ export const subtaskCountsJson = sql<{ total: number; completed: number }>`(sele
     'total', count(*)::int, 'completed', (count(*) filter (where s.status = 'COMPLETED'))::int)
   from ${tasks} s where s.parent_task_id = ${OUTER_TASK_ID})`;
 
+/**
+ * Subtask counts for many tasks at once (`taskIds`, an SQL uuid[]): one row per task that has
+ * subtasks, `task_id`, `total` and `completed`, from one scan of tasks_parent_position_idx.
+ */
+export const subtaskCountsOfTasks = (taskIds: SQLWrapper) =>
+  sql`select s.parent_task_id as task_id, count(*)::int as total, (count(*) filter (where s.status = 'COMPLETED'))::int as completed
+    from ${tasks} s where s.parent_task_id = any(${taskIds}) group by s.parent_task_id`;
+
 /** Every column a task response needs, populated by joins: no query per task. */
 export const taskSelection = (userId: SqlParam) => ({
   ...storedTaskColumns,
