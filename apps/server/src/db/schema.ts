@@ -500,8 +500,8 @@ export const tasks = pgTable(
  * How many tasks each feature has in each status, kept by the database itself: triggers on
  * `tasks` (migrations 0029 and 0030) count every insert, delete, and change of status or
  * feature, in the same transaction. The statistics tiles and column totals of a feature's task
- * table and board read these few rows instead of counting its tasks (issue 15 §2, decision 052). Written by
- * nothing else; a row may hold 0.
+ * table and board read these few rows instead of counting its tasks (issue 15 §2, decision
+ * 052). Written by nothing else; a row may hold 0.
  */
 export const featureTaskCounts = pgTable(
   'feature_task_counts',
