@@ -307,14 +307,45 @@ describe('collapsing', () => {
     expect(told.map((notification) => notification.items.map((item: { kind: string }) => item.kind))).toEqual([['ASSIGNED']]);
   });
 
-  it('a notification lists its newest 20 events', async () => {
+  it('a notification lists its newest 20 events, however many each round adds to it', async () => {
     const { lead, others, feature } = await scene(1);
     const [ann] = others as [SignedInUser];
     const task = await buildTask(server, lead.cookie, feature._id, { assigneeId: ann.user.id });
-    for (let index = 1; index <= 21; index++) await buildComment(server, lead.cookie, task._id, `Note ${index}`);
-    const [busy] = await notificationsOf(server, ann.cookie);
-    expect(busy.items).toHaveLength(20);
-    expect(busy.items.every((item: { kind: string }) => item.kind === 'COMMENT')).toBe(true);
+    const made: string[] = [];
+    const comment = async (text: string) => made.unshift(`comment:${(await buildComment(server, lead.cookie, task._id, text))._id}`);
+    // Which events the notification lists, newest first: 20 comments, read through the API, and
+    // which comments they are, by the keys it keeps (an item's time is its event's, which may
+    // differ from its comment's by a millisecond).
+    const listed = async () => {
+      const [busy, ...more] = await notificationsOf(server, ann.cookie);
+      expect(more).toEqual([]);
+      expect(busy.items).toHaveLength(20);
+      expect(busy.items.every((item: { kind: string }) => item.kind === 'COMMENT')).toBe(true);
+      const result = (await server.database.db.execute(sql`select items from notifications where id = ${busy._id}`)) as unknown;
+      const [row] = ((result as { rows?: unknown[] }).rows ?? result) as Array<{ items: Array<{ key: string }> }>;
+      return row!.items.map((item) => item.key);
+    };
+    // A round each: the list fills, then every comment takes the place of the oldest event.
+    for (let index = 1; index <= 21; index++) {
+      await comment(`Note ${index}`);
+      await notifierSettled(server);
+    }
+    expect(await listed()).toEqual(made.slice(0, 20));
+
+    // Three comments while the notifier is held (another instance's round holds the cursor): one
+    // round adds them all to the full list, and the three oldest go.
+    const holder = connectPostgres(server.databaseUrl!, { max: 1 });
+    const connection = await holder.reserve();
+    try {
+      await connection`begin`;
+      await connection`select id from notifier_cursor where id = 1 for update`;
+      for (const text of ['Later 1', 'Later 2', 'Later 3']) await comment(text);
+      await connection`commit`;
+    } finally {
+      connection.release();
+      await holder.end();
+    }
+    expect(await listed()).toEqual(made.slice(0, 20));
   });
 
   it('outside the window (configurable; 0 here) each event makes its own', async () => {

@@ -243,16 +243,21 @@ export type CollapseLookup = { userId: string; taskId: string; since: Date };
 /** The key of a person's notifications on a task, as findCollapseTargets answers them. */
 export const collapseKey = (userId: string, taskId: string) => `${userId} ${taskId}`;
 
+/** A notification new items collapse into: its id and the keys of the items it lists, newest first. */
+export type CollapseTarget = { id: string; keys: string[] };
+
 /**
  * For each person and task, the notification new items collapse into (their newest on the task,
  * at most as old as `since`), locked: one statement for a whole round. A reminder is never one
- * (decision 027): it keeps its own place in the inbox.
+ * (decision 027): it keeps its own place in the inbox. Only the items' keys are read (what a
+ * replayed event is recognised by): writing out and parsing each notification's whole list cost
+ * more than the rest of the lookup (issue 15 §2).
  */
-export async function findCollapseTargets(tx: Tx, lookups: CollapseLookup[]): Promise<Map<string, { id: string; items: StoredItem[] }>> {
+export async function findCollapseTargets(tx: Tx, lookups: CollapseLookup[]): Promise<Map<string, CollapseTarget>> {
   if (lookups.length === 0) return new Map();
-  const rows = rowsOf<{ user_id: string; task_id: string; id: string; items: StoredItem[] }>(
+  const rows = rowsOf<{ user_id: string; task_id: string; id: string; keys: string[] }>(
     await tx.execute(sql`
-      select l.user_id, l.task_id, n.id, n.items
+      select l.user_id, l.task_id, n.id, jsonb_path_query_array(n.items, '$[*].key') as keys
       from (values ${sql.join(
         lookups.map((lookup) => sql`(${lookup.userId}::uuid, ${lookup.taskId}::uuid, ${lookup.since.toISOString()}::timestamptz)`),
         sql`, `,
@@ -263,7 +268,7 @@ export async function findCollapseTargets(tx: Tx, lookups: CollapseLookup[]): Pr
           and kind not in ('DUE_SOON', 'OVERDUE')
         order by updated_at desc limit 1 for update) n`),
   );
-  return new Map(rows.map((row) => [collapseKey(row.user_id, row.task_id), { id: row.id, items: row.items }]));
+  return new Map(rows.map((row) => [collapseKey(row.user_id, row.task_id), { id: row.id, keys: row.keys }]));
 }
 
 /**
@@ -300,14 +305,23 @@ export async function insertNotifications(tx: Tx, rows: Array<{ target: Notifica
  * Adds items (newest first) to each of these notifications, in one statement: each takes the
  * newest's kind and actor, is unread again, at the top (its newest event), announced again, stored
  * now (the email worker's quiet starts again), and lists at most its newest MAX_ITEMS.
+ * `listed`: how many items the notification lists now (its keys, read under the round's lock).
+ * A full list drops its oldest by removing the last element when one goes (the common case of a
+ * busy task), which costs a third of slicing the joined list with a JSON path.
  */
-export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; items: StoredItem[] }>): Promise<number[]> {
+export async function collapseIntoMany(tx: Tx, rows: Array<{ notificationId: string; items: StoredItem[]; listed: number }>): Promise<number[]> {
   if (rows.length === 0) return [];
-  const values = rows.map(({ notificationId, items }) => ({ id: notificationId, items: items.slice(0, MAX_ITEMS) }));
+  const values = rows.map(({ notificationId, items, listed }) => {
+    const added = items.slice(0, MAX_ITEMS);
+    return { id: notificationId, items: added, dropped: Math.max(0, listed + added.length - MAX_ITEMS) };
+  });
   return eventIdsOf(await tx.execute(sql`
-    with x as (select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, items jsonb)),
+    with x as (select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, items jsonb, dropped int)),
     updated as (
-      update notifications n set items = jsonb_path_query_array(x.items || n.items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath),
+      update notifications n set items = case x.dropped
+          when 0 then x.items || n.items
+          when 1 then x.items || (n.items - -1)
+          else jsonb_path_query_array(x.items || n.items, ${`$[0 to ${MAX_ITEMS - 1}]`}::jsonpath) end,
         kind = x.items->0->>'kind', actor_id = (x.items->0->>'actorId')::uuid, read_at = null, emailed_at = null,
         updated_at = greatest(n.updated_at, (x.items->0->>'at')::timestamptz), stored_at = statement_timestamp()
       from x where n.id = x.id

@@ -320,14 +320,15 @@ async function storeRound(tx: repo.Tx, notices: Notice[], collapseMs: number): P
     groups.map((group) => ({ userId: group.userId, taskId: group.taskId, since: new Date(group.segments[0]!.first.getTime() - collapseMs) })),
   );
   const inserts: Array<{ target: Notice; items: repo.StoredItem[] }> = single.map((notice) => ({ target: notice, items: [itemOf(notice)] }));
-  const collapses: Array<{ notificationId: string; items: repo.StoredItem[] }> = [];
+  const collapses: Array<{ notificationId: string; items: repo.StoredItem[]; listed: number }> = [];
   for (const group of groups) {
     const [first, ...later] = group.segments as [Segment, ...Segment[]];
     const target = targets.get(repo.collapseKey(group.userId, group.taskId));
     if (target) {
       // A replayed event is already listed: only what is new is added.
-      const fresh = first.notices.filter((notice) => !target.items.some((existing) => existing.key === notice.key));
-      if (fresh.length > 0) collapses.push({ notificationId: target.id, items: newestFirst(fresh) });
+      const listed = new Set(target.keys);
+      const fresh = first.notices.filter((notice) => !listed.has(notice.key));
+      if (fresh.length > 0) collapses.push({ notificationId: target.id, items: newestFirst(fresh), listed: target.keys.length });
     } else {
       inserts.push({ target: first.notices[0]!, items: newestFirst(first.notices) });
     }
