@@ -565,9 +565,10 @@ export const taskComments = pgTable(
     /** When its author last changed its text (issue 17); null while it is as first written. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /**
-     * Its task's project, set by the database (a BEFORE INSERT trigger, migration 0014; a task
-     * never changes project), so a search reads the comments of the caller's projects through
-     * an index instead of joining every matching comment to its task (decision 029).
+     * Its task's project: given by the app's insert, else set by the database (a BEFORE INSERT
+     * trigger, migrations 0016 and 0031; a task never changes project), so a search reads the
+     * comments of the caller's projects through an index instead of joining every matching
+     * comment to its task (decision 029).
      */
     projectId: uuid('project_id'),
     searchVector: searchVector(weighted('comment', 'C')),

@@ -114,6 +114,12 @@ describe('importProjectDocument', () => {
     const byKey = await server.request('GET', `/api/v1/tasks/${summary.projectKey}-3`, { cookie: member.cookie });
     expect(byKey.status).toBe(200);
     expect(byKey.body.data.parentTask).toMatchObject({ key: `${summary.projectKey}-1` });
+
+    // The copy's comments are found by a search, in the copy's project (they were written
+    // without it: the database takes it from their task).
+    const searched = await server.request('GET', '/api/v1/search?q=unblock&types=comment', { cookie: member.cookie });
+    expect(searched.status).toBe(200);
+    expect(searched.body.data.map((result: { project: { _id: string } }) => result.project._id).sort()).toEqual([project._id, summary.projectId].sort());
   });
 
   it('round-trips into another instance where the same people have accounts', async () => {
