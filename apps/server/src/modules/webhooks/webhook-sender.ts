@@ -73,6 +73,8 @@ export class WebhookSender {
   private isLookDue = false;
   /** Counts explicit wake-ups, so a look that began before one does not overrule it. */
   private wakeCount = 0;
+  /** When the poll last ran (ms since the epoch): rounds the events start do not put it off. */
+  private polledAt = Date.now();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -102,6 +104,7 @@ export class WebhookSender {
   }
 
   private poll() {
+    this.polledAt = Date.now();
     this.isLookDue = true;
     this.startRound();
   }
@@ -131,9 +134,16 @@ export class WebhookSender {
     }
   }
 
+  /**
+   * The poll comes pollMs after the last one, however many rounds events started meanwhile: were
+   * each round to start the wait again, steady writes (one every few seconds) would keep it from
+   * ever coming, and an install whose webhooks were all removed would read the outbox on every
+   * write for good.
+   */
   private schedule() {
     if (this.isStopped) return;
-    const delay = Math.max(0, Math.min(this.settings.pollMs, this.nextRetryAt - Date.now()));
+    const now = Date.now();
+    const delay = Math.max(0, Math.min(this.polledAt + this.settings.pollMs - now, this.nextRetryAt - now));
     this.timer = setTimeout(() => this.poll(), delay);
     this.timer.unref();
   }
