@@ -18,6 +18,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'tools/**/*.test.ts',
+            'bench/lib/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.routes.test.ts', '**/*.db.test.ts'],
         },

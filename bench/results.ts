@@ -33,10 +33,17 @@ export type SoakResult = {
   startRssMb: number;
   endRssMb: number;
   maxRssMb: number;
+  /** The samples' median over the soak's first and last window (bench/lib/soak.ts), both under its load. */
+  windowSeconds?: number;
+  firstRssMb?: number | null;
+  lastRssMb?: number | null;
+  /** lastRssMb ÷ firstRssMb − 1: whether memory stays flat under the load. */
   growth: number;
   /** The same for the whole install (app plus database), when the database's processes are known. */
   startTotalMb?: number | null;
   endTotalMb?: number | null;
+  firstTotalMb?: number | null;
+  lastTotalMb?: number | null;
   maxTotalMb?: number | null;
   totalGrowth?: number | null;
   requestsPerSecond: number;
@@ -249,12 +256,14 @@ function memoryLines(result: BackendResult): string {
   lines.push(...installLines(result));
   if (memory.soak) {
     const soak = memory.soak;
+    const windows = (first: number | null | undefined, last: number | null | undefined) =>
+      first !== undefined && first !== null ? `, median ${show(first)} MB over the first ${soak.windowSeconds} s and ${show(last)} MB over the last` : '';
     const total =
       soak.totalGrowth !== undefined && soak.totalGrowth !== null
-        ? `; app plus database ${show(soak.startTotalMb)} → ${show(soak.endTotalMb)} MB (max ${show(soak.maxTotalMb)} MB), growth **${(soak.totalGrowth * 100).toFixed(1)}%** (${mark(soak.totalGrowth < TARGETS.soakGrowth)})`
+        ? `; app plus database ${show(soak.startTotalMb)} → ${show(soak.endTotalMb)} MB (max ${show(soak.maxTotalMb)} MB${windows(soak.firstTotalMb, soak.lastTotalMb)}), growth **${(soak.totalGrowth * 100).toFixed(1)}%** (${mark(soak.totalGrowth < TARGETS.soakGrowth)})`
         : '';
     lines.push(
-      `- Soak: ${soak.minutes} min of mixed reads and writes at ${soak.connections} connections (${soak.requestsPerSecond} req/s, p99 ${soak.p99} ms, ${soak.errors} errors): server RSS ${soak.startRssMb} → ${soak.endRssMb} MB (max ${soak.maxRssMb} MB), growth **${(soak.growth * 100).toFixed(1)}%** (target < ${TARGETS.soakGrowth * 100}%: ${mark(soak.growth < TARGETS.soakGrowth)})${total}.`,
+      `- Soak: ${soak.minutes} min of mixed reads and writes at ${soak.connections} connections (${soak.requestsPerSecond} req/s, p99 ${soak.p99} ms, ${soak.errors} errors): server RSS ${soak.startRssMb} → ${soak.endRssMb} MB (max ${soak.maxRssMb} MB${windows(soak.firstRssMb, soak.lastRssMb)}), growth **${(soak.growth * 100).toFixed(1)}%** (target < ${TARGETS.soakGrowth * 100}%: ${mark(soak.growth < TARGETS.soakGrowth)})${total}.`,
     );
   }
   return lines.join('\n');

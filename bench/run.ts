@@ -36,6 +36,7 @@ import {
   singleProcess,
   type ProcessGroup,
 } from './lib/proc.js';
+import { soakFigures } from './lib/soak.js';
 import { dataRoot, log, machineLoad, repoRoot, round, sleep } from './lib/util.js';
 import { runAutocannon, startAppServer, startRawServer, type AppServer, type LoadResult, type Running } from './load/processes.js';
 import { requestFor, scenarios, soakRequests } from './load/scenarios.js';
@@ -286,21 +287,19 @@ async function soak(options: Options, server: Running, fixtures: Fixtures, cooki
   const endRss = rssMb(pid)!;
   const endTotal = total();
   samples.push({ second: seconds, rssMb: endRss, totalMb: endTotal });
-  const growth = round((endRss - startRss) / startRss, 4);
-  const totalGrowth = startTotal !== null && endTotal !== null ? round((endTotal - startTotal) / startTotal, 4) : null;
-  const totals = samples.map((sample) => sample.totalMb).filter((value): value is number => typeof value === 'number');
-  log(`soak done: server RSS ${startRss} -> ${endRss} MB (${(growth * 100).toFixed(1)}%), with the database ${startTotal ?? '?'} -> ${endTotal ?? '?'} MB, ${round(result.requestsPerSecond, 1)} req/s, errors ${result.errors}`);
+  const soaked = soakFigures(samples, seconds);
+  log(
+    `soak done: server RSS ${startRss} -> ${endRss} MB, median ${soaked.firstRssMb} MB over its first ${soaked.windowSeconds} s and ${soaked.lastRssMb} MB over its last (${(soaked.growth * 100).toFixed(1)}%), ` +
+      `with the database ${startTotal ?? '?'} -> ${endTotal ?? '?'} MB, ${round(result.requestsPerSecond, 1)} req/s, errors ${result.errors}`,
+  );
   return {
     minutes: options.soakMinutes,
     connections: 10,
     startRssMb: startRss,
     endRssMb: endRss,
-    maxRssMb: Math.max(...samples.map((sample) => sample.rssMb)),
-    growth,
     startTotalMb: startTotal,
     endTotalMb: endTotal,
-    maxTotalMb: totals.length > 0 ? Math.max(...totals) : null,
-    totalGrowth,
+    ...soaked,
     requestsPerSecond: round(result.requestsPerSecond, 1),
     p99: result.latencyP99,
     errors: result.errors,
