@@ -14,7 +14,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskDetail } from '@tasklane/contract';
 import { ArrowDown, ArrowUp, GripVertical, ListChecks, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { TaskStatusBadge } from '@/components/domain/enum-badges';
@@ -66,7 +66,17 @@ export function SubtasksPanel({ task, currentUserId }: SubtasksPanelProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const subtasks = subtasksQuery.data;
+  // While a tick is being saved, its subtask shows the status it asked for. Held in the
+  // component's own state, set in the click's handler, so the box is ticked in the same render as
+  // the click (the query cache tells its readers a moment later, after React has put a controlled
+  // box back as it was); and a read of the list that answers before the save (one a live event
+  // asked for) cannot untick it.
+  const [ticking, setTicking] = useState<{ id: string; status: 'COMPLETED' | 'TODO' } | undefined>();
+  const subtasks = useMemo(() => {
+    const list = subtasksQuery.data;
+    if (!list || !ticking) return list;
+    return list.map((item) => (item._id === ticking.id ? { ...item, status: ticking.status } : item));
+  }, [subtasksQuery.data, ticking]);
   // The list, once read, is the freshest count (a tick shows at once); until then the task's own.
   const progress = subtasks
     ? { total: subtasks.length, completed: subtasks.filter((subtask) => subtask.status === 'COMPLETED').length }
@@ -89,10 +99,22 @@ export function SubtasksPanel({ task, currentUserId }: SubtasksPanelProps) {
   const toggle = (subtask: Task) => {
     const status = subtask.status === 'COMPLETED' ? 'TODO' : 'COMPLETED';
     const key = queryKeys.subtasks(task._id);
+    const tick = { id: subtask._id, status } as const;
+    setTicking(tick);
+    // A read of the list still on its way (the one a subtask just added asked for) would answer
+    // the old status. Cancelling reverts such a read at once (synchronously), before the tick
+    // below; the save's success reads the list again.
+    void queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueryData<Task[]>(key, (list) => list?.map((item) => (item._id === subtask._id ? { ...item, status } : item)));
     updateMutation.mutate(
       { task: subtask, body: { status, version: subtask.version } },
       {
+        onSuccess(saved) {
+          queryClient.setQueryData<Task[]>(key, (list) =>
+            list?.map((item) => (item._id === saved._id ? { ...item, status: saved.status, version: saved.version } : item)),
+          );
+        },
+        onSettled: () => setTicking((current) => (current === tick ? undefined : current)),
         onError(error) {
           toast.error(errorMessage(error, 'Failed to update task'));
           void queryClient.invalidateQueries({ queryKey: key });
