@@ -55,7 +55,8 @@ export function soakFigures(samples: Array<{ second: number; rssMb: number; tota
     firstRssMb: rss ? roundMb(rss.firstMedian) : null,
     lastRssMb: rss ? roundMb(rss.lastMedian) : null,
     maxRssMb: Math.max(...samples.map((sample) => sample.rssMb)),
-    growth: rss ? Math.round(rss.growth * 10_000) / 10_000 : 0,
+    // Without samples under the load (a soak shorter than a sample): the end over the start.
+    growth: Math.round((rss ? rss.growth : samples.at(-1)!.rssMb / samples[0]!.rssMb - 1) * 10_000) / 10_000,
     firstTotalMb: total ? roundMb(total.firstMedian) : null,
     lastTotalMb: total ? roundMb(total.lastMedian) : null,
     maxTotalMb: withTotals.length > 0 ? Math.max(...withTotals.map((sample) => sample.totalMb)) : null,
