@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
-import { failure, fakeServer, pathnameOf, type Reply } from '@/lib/testing/fake-server';
+import { deferredReply, failure, fakeServer, pathnameOf, type Reply } from '@/lib/testing/fake-server';
 import { renderScreen } from '@/lib/testing/render';
 import TaskDetailPage from '../pages/task-detail-page';
 import { taskDetail } from '../testing/fixtures';
@@ -101,50 +101,48 @@ describe('SubtasksPanel on the task detail page', () => {
   });
 
   it('keeps a tick made while a read of the list is on its way (the read answers the old status)', async () => {
-    const stored = [subtask('s1', 'Write the post', { version: 4 })];
-    let listReads = 0;
-    let answerRead: (() => void) | undefined;
-    let answerSave: (() => void) | undefined;
-    const saved: Reply = { status: 200, body: { success: true, message: 'Task updated successfully', data: { ...stored[0]!, status: 'COMPLETED', version: 5, history: [], role: 'ADMIN' } } };
-    let isSaved = false;
+    const before = subtask('s1', 'Write the post', { version: 4 });
+    const after = { ...before, status: 'COMPLETED' as const, version: 5 };
+    const listOf = (list: Task[]): Reply => ({ status: 200, body: { success: true, message: 'ok', data: list } });
+    // The second read of the list and the save are held until the test answers them.
+    const read = deferredReply();
+    const save = deferredReply();
+    const asked = { reads: 0, save: false };
     fakeServer((call) => {
       const path = pathnameOf(call);
-      if (call.method === 'GET' && path === '/api/v1/tasks/task-1') return { status: 200, body: { success: true, message: 'ok', data: taskDetail({ title: 'Launch', subtasks: { total: 1, completed: isSaved ? 1 : 0 } }) } };
+      if (call.method === 'GET' && path === '/api/v1/tasks/task-1') return { status: 200, body: { success: true, message: 'ok', data: taskDetail({ title: 'Launch' }) } };
       if (call.method === 'GET' && path === '/api/v1/tasks/task-1/attachments')
         return { status: 200, body: { success: true, message: 'ok', data: [], limits: { maxFileSize: 1024, maxFiles: 5 } } };
       if (call.method === 'GET' && path === '/api/v1/tasks/task-1/subtasks') {
-        listReads += 1;
-        const list = { status: 200, body: { success: true, message: 'ok', data: isSaved ? [{ ...stored[0]!, status: 'COMPLETED', version: 5 }] : stored } };
-        // The second read is held, and then answers the list as it was before the tick.
-        if (listReads === 2) return new Promise<Reply>((resolve) => (answerRead = () => resolve(list)));
-        return list;
+        asked.reads += 1;
+        if (asked.reads === 1) return listOf([before]);
+        return asked.reads === 2 ? read.reply : listOf([after]);
       }
       if (call.method === 'PUT' && path === '/api/v1/tasks/s1') {
-        return new Promise<Reply>((resolve) => (answerSave = () => {
-          isSaved = true;
-          resolve(saved);
-        }));
+        asked.save = true;
+        return save.reply;
       }
       return failure(404, 'NOT_FOUND', 'Not found');
     });
     const user = userEvent.setup();
     const { queryClient } = show();
+    const ticked = () => (within(panel()).getByRole('checkbox', { name: 'Mark Write the post as not done' }) as HTMLInputElement).checked;
     const box = await within(await screen.findByRole('region', { name: 'Subtasks' })).findByRole('checkbox', { name: 'Complete Write the post' });
     void queryClient.invalidateQueries({ queryKey: queryKeys.subtasks('task-1') });
-    await waitFor(() => expect(answerRead).toBeDefined());
+    await waitFor(() => expect(asked.reads).toBe(2));
 
     await user.click(box);
-    await waitFor(() => expect(answerSave).toBeDefined());
-    expect((within(panel()).getByRole('checkbox', { name: 'Mark Write the post as not done' }) as HTMLInputElement).checked).toBe(true);
-    answerRead!();
+    await waitFor(() => expect(asked.save).toBe(true));
+    expect(ticked()).toBe(true);
+    read.answer(listOf([before]));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((within(panel()).getByRole('checkbox', { name: 'Mark Write the post as not done' }) as HTMLInputElement).checked).toBe(true);
+    expect(ticked()).toBe(true);
     expect(within(panel()).getByText('1 of 1 done')).toBeTruthy();
 
-    answerSave!();
-    await waitFor(() => expect(listReads).toBe(3));
+    save.answer({ status: 200, body: { success: true, message: 'Task updated successfully', data: { ...after, history: [], role: 'ADMIN' } } });
+    await waitFor(() => expect(asked.reads).toBe(3));
     await within(panel()).findByText('1 of 1 done');
-    expect((within(panel()).getByRole('checkbox', { name: 'Mark Write the post as not done' }) as HTMLInputElement).checked).toBe(true);
+    expect(ticked()).toBe(true);
   });
 
   it('reorders with the keyboard: Move down sends the whole new order, shown at once', async () => {

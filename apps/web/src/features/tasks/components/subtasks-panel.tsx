@@ -102,10 +102,8 @@ export function SubtasksPanel({ task, currentUserId }: SubtasksPanelProps) {
     const tick = { id: subtask._id, status } as const;
     setTicking(tick);
     // A read of the list still on its way (the one a subtask just added asked for) would answer
-    // the old status. Cancelling reverts such a read at once (synchronously), before the tick
-    // below; the save's success reads the list again.
+    // the old status; the save's success reads the list again.
     void queryClient.cancelQueries({ queryKey: key });
-    queryClient.setQueryData<Task[]>(key, (list) => list?.map((item) => (item._id === subtask._id ? { ...item, status } : item)));
     updateMutation.mutate(
       { task: subtask, body: { status, version: subtask.version } },
       {
