@@ -231,7 +231,7 @@ const taskDetailStatement = preparedStatement((db) =>
     .prepare('task_detail'),
 );
 
-// The task without its history: the answer of a save (PUT /tasks/{id}).
+// The task without its history: what a save (PUT /tasks/{id}) is planned against, and its answer.
 const taskRowStatement = preparedStatement((db) =>
   fromTasks(db, sql.placeholder('userId'))
     .where(eq(tasks.id, sql.placeholder('taskId')))

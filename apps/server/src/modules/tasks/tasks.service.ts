@@ -9,7 +9,7 @@ import { findFeature } from '../features/features.repo.js';
 import { requireProjectRole, requireRole, requireVisible, roleFrom } from '../projects/project-access.js';
 import { abilitiesFor, minimumRoleFor, taskAbilitiesFor } from '../projects/projects.policy.js';
 import type { UserRow } from '../users/users.repo.js';
-import { planTaskUpdate, type TaskChanges, type TaskSnapshot } from './tasks.history.js';
+import { planTaskUpdate, type TaskChanges, type TaskSnapshot, type TaskValues } from './tasks.history.js';
 import * as list from './tasks.list.repo.js';
 import { presentTask, presentTaskDetail, utcToday } from './tasks.presenter.js';
 import * as repo from './tasks.repo.js';
@@ -258,11 +258,15 @@ function changesFrom(row: repo.TaskRow & repo.RefLookups, data: UpdateTaskData):
   return changes;
 }
 
-type Attempt = { outcome: 'unchanged'; task: TaskDetail } | { outcome: 'written'; history: repo.HistoryRow[] } | { outcome: 'stale' };
+type Attempt = { outcome: 'unchanged' | 'written'; task: TaskDetail } | { outcome: 'stale' };
 
 /**
  * Reads the task (not its history: a save never needs it), plans the change and its history,
- * and writes both in one statement guarded by the version read.
+ * and writes both in one statement guarded by the version read. A written save answers the task
+ * as read with what the statement wrote (issue 15 §2): the guard means nothing of the task's own
+ * changed in between, the references it names were read with it, and the entries are the ones
+ * this save added (the history before them is what the client read; the live event tells of
+ * any other).
  */
 async function attemptUpdate(db: Db, user: Actor, taskId: string, data: UpdateTaskData): Promise<Attempt> {
   const ids = { assigneeId: data.assigneeId ?? undefined, categoryId: data.categoryId ?? undefined, featureId: data.featureId };
@@ -275,7 +279,25 @@ async function attemptUpdate(db: Db, user: Actor, taskId: string, data: UpdateTa
   const history = await writingWithReferences(() =>
     write.updateTaskWithHistory(db, user, taskId, row.version, plan.values, plan.history),
   );
-  return history ? { outcome: 'written', history } : { outcome: 'stale' };
+  if (!history) return { outcome: 'stale' };
+  return { outcome: 'written', task: presentTaskDetail({ ...savedRow(row, plan.values, history), history }, role, user.id, utcToday()) };
+}
+
+/**
+ * The task as a save left it: the row it was planned against, the values it wrote (a reference by
+ * the lookup read with the row), the version it bumped and the time it stamped, which is its
+ * history entries' (one statement, one statement_timestamp()).
+ */
+function savedRow(row: repo.TaskRow & repo.RefLookups, values: TaskValues, history: repo.HistoryRow[]): repo.TaskRow {
+  const { newAssignee, newCategory, newFeature, ...saved } = row;
+  const { assigneeId, categoryId, featureId, ...own } = values;
+  for (const [column, value] of Object.entries(own) as Array<[keyof typeof own, unknown]>) {
+    if (value !== undefined) Object.assign(saved, { [column]: value });
+  }
+  if (assigneeId !== undefined) saved.assignee = assigneeId === null ? null : newAssignee!;
+  if (categoryId !== undefined) saved.category = categoryId === null ? null : newCategory!;
+  if (featureId !== undefined && featureId !== null) Object.assign(saved, { featureId, featureTitle: newFeature!.title });
+  return { ...saved, version: row.version + 1, updatedAt: new Date(history[0]!.timestamp) };
 }
 
 /**
@@ -297,12 +319,8 @@ export async function updateTask(ctx: ServiceContext, user: Actor, taskId: strin
   if (attempt.outcome === 'stale' && data.version === undefined) {
     attempt = await write.withTaskLock(ctx.db, taskId, (tx) => attemptUpdate(tx, user, taskId, data));
   }
-  if (attempt.outcome === 'unchanged') return attempt.task;
   if (attempt.outcome === 'stale') throw conflict(STALE_TASK);
-  // The answer is the task as saved with the entries this save added (issue 15 §2): the
-  // history before them is what the client read, and the live event tells of any other.
-  const { row, role } = requireVisible(user, await repo.findTaskRow(ctx.db, taskId, user.id), 'Task');
-  return presentTaskDetail({ ...row, history: attempt.history }, role, user.id, utcToday());
+  return attempt.task;
 }
 
 /**

@@ -65,6 +65,32 @@ describe('PUT /api/v1/tasks/:taskId', () => {
     expect(new Date(response.body.data.updatedAt) >= new Date(task.updatedAt)).toBe(true);
   });
 
+  // The answer is built from the read that planned the save and what the save wrote, not read
+  // again (issue 15 §2): it must be the task exactly as the next read shows it.
+  it('answers the task exactly as a read of it then shows it, whatever the save changed', async () => {
+    const otherFeature = await buildFeature(server, cast.admin.cookie, project._id);
+    const otherCategory = await buildCategory(server, cast.member.cookie, { type: 'TASK' });
+    const task = await newTask({ description: 'First', tags: ['x'], estimatedHours: 4, dueDate: '2031-01-01' });
+    const steps: Array<Record<string, unknown>> = [
+      { status: 'BLOCKED', blockedReason: 'Waiting on the vendor' },
+      { blockedReason: 'Waiting on legal' },
+      { status: 'IN_PROGRESS' },
+      { assigneeId: cast.moderator.user.id, categoryId: otherCategory._id, featureId: otherFeature._id },
+      { title: 'Moved back', featureId: feature._id, categoryId: category._id, assigneeId: null },
+      { dueDate: null, tags: ['b', 'a'], estimatedHours: null, actualHours: 7, description: '' },
+      { status: 'COMPLETED', priority: 'LOW', dueDate: '2020-05-06', assigneeId: cast.viewer.user.id },
+    ];
+    for (const step of steps) {
+      const response = await update(task._id, step);
+      expect(response.status, response.text).toBe(200);
+      const read = await server.request('GET', `/api/v1/tasks/${task._id}`, { cookie: cast.member.cookie });
+      const { history: added, ...answer } = response.body.data as TaskDetail;
+      const { history: whole, ...shown } = read.body.data as TaskDetail;
+      expect(answer, JSON.stringify(step)).toEqual(shown);
+      expect(whole.slice(0, added.length)).toEqual(expect.arrayContaining(added));
+    }
+  });
+
   // A save's statement is built once per shape (the columns it sets, and which to null) and
   // reused: each save of a shape must still write its own values, through the columns' types.
   it('saves of one shape, one after another, each write their own values', async () => {
