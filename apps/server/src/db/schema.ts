@@ -575,6 +575,9 @@ export const taskComments = pgTable(
   },
   (table) => [
     index('task_comments_task_created_idx').on(table.taskId, table.createdAt),
+    // Who commented on a task, without reading each comment: the notifier skips from one
+    // commenter to the next (decision 025, "Who commented"), and the watch state probes it.
+    index('task_comments_task_user_idx').on(table.taskId, table.userId),
     index('task_comments_project_id_idx').on(table.projectId),
     index('task_comments_search_idx').using('gin', table.searchVector),
   ],

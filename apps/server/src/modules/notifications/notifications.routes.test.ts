@@ -80,6 +80,25 @@ describe('who is notified', () => {
     expect(await notificationsOf(server, bystander.cookie)).toEqual([]);
   });
 
+  // The notifier reads a task's commenters one by one from an index (decision 025, "Who
+  // commented"): every one of several, however many comments each wrote, and only while a
+  // comment of theirs is there.
+  it('a comment tells every earlier commenter once, however many comments each wrote, but not one who unwatched or whose comment is gone', async () => {
+    const { lead, others, feature } = await scene(6);
+    const [first, second, third, unwatcher, deleter, bystander] = others as [SignedInUser, SignedInUser, SignedInUser, SignedInUser, SignedInUser, SignedInUser];
+    const task = await buildTask(server, lead.cookie, feature._id);
+    for (const person of [third, first, second, first, unwatcher, third, first]) await buildComment(server, person.cookie, task._id, 'Thoughts');
+    const gone = await buildComment(server, deleter.cookie, task._id, 'Never mind');
+    expect((await server.request('DELETE', `/api/v1/tasks/${task._id}/comments/${gone._id}`, { cookie: deleter.cookie })).status).toBe(200);
+    expect((await server.request('DELETE', `/api/v1/tasks/${task._id}/watch`, { cookie: unwatcher.cookie })).status).toBe(200);
+    const before = new Map<string, number>();
+    for (const person of others) before.set(person.user.id, (await notificationsOf(server, person.cookie)).flatMap((n) => n.items).length);
+
+    await buildComment(server, lead.cookie, task._id, 'Wrapping up');
+    const heard = async (person: SignedInUser) => (await notificationsOf(server, person.cookie)).flatMap((n) => n.items).length - before.get(person.user.id)!;
+    expect(await Promise.all([first, second, third, unwatcher, deleter, bystander].map(heard))).toEqual([1, 1, 1, 0, 0, 0]);
+  });
+
   it('watching and unwatching: an explicit choice wins over watching automatically', async () => {
     const { lead, others, feature } = await scene(2);
     const [watcher, commenter] = others as [SignedInUser, SignedInUser];

@@ -130,7 +130,10 @@ export async function findProjectAudiences(tx: Tx, projectIds: string[]): Promis
 
 /**
  * Who watches each task: an explicit choice (task_watchers) wins; without one, its creator,
- * its assignee and whoever commented on it.
+ * its assignee and whoever commented on it. The commenters are read by skipping from one to the
+ * next in task_comments_task_user_idx (a recursive lookup per task: one probe per commenter),
+ * not by reading every comment: a busy task's hundreds of comments made each of its comments'
+ * rounds read them all (decision 025, "Who commented").
  */
 export async function findWatchersOfTasks(tx: Tx, taskIds: string[]): Promise<Map<string, string[]>> {
   const watchers = new Map(taskIds.map((id) => [id, [] as string[]]));
@@ -140,7 +143,13 @@ export async function findWatchersOfTasks(tx: Tx, taskIds: string[]): Promise<Ma
       with implicit as (
         select id as task_id, created_by as user_id from tasks where id in (${uuidList(taskIds)}) and created_by is not null
         union select id, assignee_id from tasks where id in (${uuidList(taskIds)}) and assignee_id is not null
-        union select task_id, user_id from task_comments where task_id in (${uuidList(taskIds)})
+        union select t.id, commenter.user_id from unnest(array[${uuidList(taskIds)}]) as t(id) cross join lateral (
+          with recursive next_commenter(user_id) as (
+            (select c.user_id from task_comments c where c.task_id = t.id order by c.user_id limit 1)
+            union all
+            select (select c.user_id from task_comments c where c.task_id = t.id and c.user_id > n.user_id order by c.user_id limit 1)
+            from next_commenter n where n.user_id is not null
+          ) select user_id from next_commenter where user_id is not null) as commenter
       ), candidates as (
         select task_id, user_id from implicit
         union select task_id, user_id from task_watchers where task_id in (${uuidList(taskIds)})

@@ -1,0 +1,1 @@
+CREATE INDEX "task_comments_task_user_idx" ON "task_comments" USING btree ("task_id","user_id");
