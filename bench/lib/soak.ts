@@ -9,7 +9,12 @@
  * median of its first window, both under the same load, the window starting after the first
  * sample that is already under load (second > 0).
  */
+import { round } from './util.js';
+
 export const SOAK_WINDOW_SECONDS = 120;
+
+/** The window each end of a soak of `seconds` is read over (its halves when it is shorter than two). */
+const windowOf = (seconds: number) => Math.min(SOAK_WINDOW_SECONDS, seconds / 2);
 
 export type SoakSample = { second: number; value: number };
 
@@ -27,14 +32,12 @@ function median(values: number[]): number | undefined {
  */
 export function steadyGrowth(samples: SoakSample[], seconds: number): { firstMedian: number; lastMedian: number; growth: number } | undefined {
   const loaded = samples.filter((sample) => sample.second > 0);
-  const window = Math.min(SOAK_WINDOW_SECONDS, seconds / 2);
+  const window = windowOf(seconds);
   const firstMedian = median(loaded.filter((sample) => sample.second <= window).map((sample) => sample.value));
   const lastMedian = median(loaded.filter((sample) => sample.second > seconds - window).map((sample) => sample.value));
   if (firstMedian === undefined || lastMedian === undefined || firstMedian <= 0) return undefined;
   return { firstMedian, lastMedian, growth: (lastMedian - firstMedian) / firstMedian };
 }
-
-const roundMb = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The soak's memory figures from its samples (server RSS, and the install's total where known):
@@ -51,15 +54,15 @@ export function soakFigures(samples: Array<{ second: number; rssMb: number; tota
     seconds,
   );
   return {
-    windowSeconds: Math.min(SOAK_WINDOW_SECONDS, seconds / 2),
-    firstRssMb: rss ? roundMb(rss.firstMedian) : null,
-    lastRssMb: rss ? roundMb(rss.lastMedian) : null,
+    windowSeconds: windowOf(seconds),
+    firstRssMb: rss ? round(rss.firstMedian, 1) : null,
+    lastRssMb: rss ? round(rss.lastMedian, 1) : null,
     maxRssMb: Math.max(...samples.map((sample) => sample.rssMb)),
     // Without samples under the load (a soak shorter than a sample): the end over the start.
-    growth: Math.round((rss ? rss.growth : samples.at(-1)!.rssMb / samples[0]!.rssMb - 1) * 10_000) / 10_000,
-    firstTotalMb: total ? roundMb(total.firstMedian) : null,
-    lastTotalMb: total ? roundMb(total.lastMedian) : null,
+    growth: round(rss ? rss.growth : samples.at(-1)!.rssMb / samples[0]!.rssMb - 1, 4),
+    firstTotalMb: total ? round(total.firstMedian, 1) : null,
+    lastTotalMb: total ? round(total.lastMedian, 1) : null,
     maxTotalMb: withTotals.length > 0 ? Math.max(...withTotals.map((sample) => sample.totalMb)) : null,
-    totalGrowth: total ? Math.round(total.growth * 10_000) / 10_000 : null,
+    totalGrowth: total ? round(total.growth, 4) : null,
   };
 }

@@ -296,7 +296,10 @@ function savedRow(row: repo.TaskRow & repo.RefLookups, values: TaskValues, histo
   }
   if (assigneeId !== undefined) saved.assignee = assigneeId === null ? null : newAssignee!;
   if (categoryId !== undefined) saved.category = categoryId === null ? null : newCategory!;
-  if (featureId !== undefined && featureId !== null) Object.assign(saved, { featureId, featureTitle: newFeature!.title });
+  if (featureId !== undefined && featureId !== null) {
+    saved.featureId = featureId;
+    saved.featureTitle = newFeature!.title;
+  }
   return { ...saved, version: row.version + 1, updatedAt: new Date(history[0]!.timestamp) };
 }
 
